@@ -1,0 +1,154 @@
+import type { Config } from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import { themes as prismThemes } from 'prism-react-renderer';
+import { announcement, baseUrl, siteLinks, siteUrl } from './site.links';
+import { apiSpecSource } from './scripts/openapi';
+
+// Fixture routes used only by the end-to-end suite (a page that crashes on purpose).
+const withE2eFixtures = process.env.DOCS_E2E_FIXTURES === 'true';
+// The REST API v2 specification: a path or URL from DOCS_OPENAPI_SPEC, else the one in this repository.
+const apiSpec = apiSpecSource();
+// Hosts that do not serve the Vercel insights script turn analytics off with DOCS_ANALYTICS=off.
+const analyticsEnabled = process.env.DOCS_ANALYTICS !== 'off';
+
+const config: Config = {
+  title: 'Services Manager Docs',
+  tagline: 'The new home for product information and learning.',
+  favicon: 'img/favicon.svg',
+  url: siteUrl,
+  baseUrl,
+  trailingSlash: undefined,
+
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'throw',
+  onDuplicateRoutes: 'throw',
+
+  future: { v4: true, faster: true },
+
+  i18n: {
+    defaultLocale: 'en',
+    locales: ['en'],
+    localeConfigs: { en: { label: 'English', direction: 'ltr', htmlLang: 'en' } },
+  },
+
+  markdown: {
+    // .md files are CommonMark (no JSX surprises for writers); .mdx files are MDX.
+    format: 'detect',
+    mermaid: true,
+    hooks: {
+      onBrokenMarkdownLinks: 'throw',
+      onBrokenMarkdownImages: 'throw',
+    },
+  },
+
+  customFields: { siteLinks },
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          sidebarPath: './sidebars.ts',
+          tags: 'tags.yml',
+          onInlineTags: 'throw',
+          lastVersion: 'current',
+          versions: { current: { label: 'Next' } },
+        },
+        blog: false,
+        pages: {
+          exclude: [
+            '**/_*.{js,jsx,ts,tsx,md,mdx}',
+            '**/_*/**',
+            '**/*.test.{js,jsx,ts,tsx}',
+            '**/__tests__/**',
+          ],
+        },
+        theme: { customCss: './src/css/custom.css' },
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  themes: ['@docusaurus/theme-mermaid', 'docusaurus-theme-openapi-docs'],
+
+  plugins: [
+    ['./plugins/analytics/index.ts', { enabled: analyticsEnabled }],
+    './plugins/metadata/index.ts',
+    // The API reference is its own docs instance, so ordinary pages never load the API theme.
+    [
+      '@docusaurus/plugin-content-docs',
+      {
+        id: 'api',
+        path: 'api-docs',
+        routeBasePath: 'docs/developer/api',
+        sidebarPath: './sidebars-api.ts',
+        docItemComponent: '@theme/ApiItem',
+        tags: '../docs/tags.yml',
+        onInlineTags: 'throw',
+      },
+    ],
+    [
+      'docusaurus-plugin-openapi-docs',
+      {
+        id: 'openapi',
+        docsPluginId: 'api',
+        config: {
+          v2: {
+            specPath: apiSpec.location,
+            outputDir: 'api-docs/reference',
+            sidebarOptions: { groupPathsBy: 'tag', categoryLinkSource: 'tag' },
+          },
+        },
+      },
+    ],
+    // The main docs page is served at /docs; its own path stays reachable.
+    [
+      '@docusaurus/plugin-client-redirects',
+      { redirects: [{ from: '/docs/how-to-use-the-docs', to: '/docs' }] },
+    ],
+    ...(withE2eFixtures ? ['./plugins/e2e-fixtures/index.ts'] : []),
+  ],
+
+  themeConfig: {
+    metadata: [{ name: 'theme-color', content: '#1b5e9e' }],
+    announcementBar: {
+      id: announcement.id,
+      content: announcement.content,
+      isCloseable: true,
+    },
+    colorMode: {
+      defaultMode: 'light',
+      disableSwitch: false,
+      respectPrefersColorScheme: false,
+    },
+    docs: {
+      versionPersistence: 'localStorage',
+      sidebar: { hideable: false, autoCollapseCategories: false },
+    },
+    tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
+    navbar: {
+      title: 'Services Manager Docs',
+      hideOnScroll: false,
+      logo: { alt: 'Services Manager', src: 'img/logo.svg' },
+      items: [
+        { type: 'docSidebar', sidebarId: 'docsSidebar', position: 'left', label: 'Docs' },
+        { href: siteLinks.supportPortal, label: 'Support Portal', position: 'left' },
+        { href: siteLinks.releases, label: 'Releases', position: 'left' },
+        { href: siteLinks.website, label: 'Website', position: 'right' },
+        { type: 'search', position: 'right' },
+        // Shown in the mobile sidebar only (see custom.css); the site has one locale.
+        { type: 'localeDropdown', position: 'right', className: 'navbar-locale-mobile' },
+      ],
+    },
+    footer: {
+      style: 'dark',
+      copyright: 'Copyright © 2025 Services Manager. All rights reserved.',
+    },
+    prism: {
+      theme: prismThemes.github,
+      darkTheme: prismThemes.dracula,
+      additionalLanguages: ['powershell', 'bash', 'csharp', 'json', 'sql', 'ini', 'http', 'yaml'],
+    },
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;

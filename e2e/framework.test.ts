@@ -1,0 +1,130 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ANALYTICS_PATH, openPage, until, setupSite, visit } from './harness';
+import { LOAD_FAILED_MESSAGE } from '../plugins/analytics/load';
+import { CRASH_MESSAGE } from '../plugins/e2e-fixtures/Crash';
+
+const site = setupSite();
+
+describe('framework behaviours the spec names', () => {
+  it('shows the not-found page for an unknown path', async () => {
+    const { page } = await openPage(site);
+    const response = await visit(page, `${site.url}/docs/no-such-page`);
+    assert.equal(response?.status(), 404);
+    assert.equal(await page.locator('h1').innerText(), 'Page Not Found');
+  });
+
+  it('normalises .html and index.html paths to the clean path', async () => {
+    const { page } = await openPage(site);
+    await visit(page, `${site.url}/docs/how-to-use-the-docs.html`);
+    await page.waitForURL(/\/docs$/);
+    assert.equal(await page.locator('h1').innerText(), 'How to use the docs');
+    await visit(page, `${site.url}/docs/concepts/introduction/index.html`);
+    await page.waitForURL(/\/docs\/concepts\/introduction$/);
+    assert.equal(await page.locator('article h1').count(), 1);
+  });
+
+  it('serves /docs/how-to-use-the-docs as the main docs page', async () => {
+    const { page } = await openPage(site);
+    await visit(page, `${site.url}/docs/how-to-use-the-docs`);
+    await page.waitForURL(/\/docs$/);
+    assert.equal(await page.locator('h1').innerText(), 'How to use the docs');
+  });
+
+  it('shows the crash page with the error and a working Try again button', async () => {
+    const { page } = await openPage(site);
+    await page.goto(`${site.url}/__e2e/crash`);
+    await page.getByText('This page crashed.').waitFor();
+    await page.getByText(CRASH_MESSAGE).first().waitFor();
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByText('This page crashed.').waitFor();
+  });
+
+  it('reloads the whole page when a route chunk fails to load', async () => {
+    const { page } = await openPage(site);
+    await visit(page, `${site.url}/docs`);
+    await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
+    // A redeploy removed every chunk this page has not loaded yet.
+    await page.route('**/assets/js/*.js', (route) => route.abort());
+    await page.locator('.markdown a[href$="/docs/glossary"]').first().click();
+    await page.waitForURL(/\/docs\/glossary$/);
+    await page.waitForFunction(() => !(window as unknown as { beforeReload?: boolean }).beforeReload);
+    assert.equal(await page.locator('h1').innerText(), 'Glossary');
+  });
+
+  it('shows the progress bar on a slow route change', async () => {
+    const { page } = await openPage(site);
+    await visit(page, `${site.url}/docs`);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/js/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.locator('.markdown a[href$="/docs/glossary"]').first().click();
+    await page.locator('#nprogress').waitFor({ state: 'attached' });
+    release();
+    await page.waitForURL(/\/docs\/glossary$/);
+    await page.locator('#nprogress').waitFor({ state: 'detached' });
+  });
+
+  it('scrolls to the top on a new page and to the anchor when one is given', async () => {
+    const { page } = await openPage(site);
+    await visit(page, `${site.url}/docs/glossary`);
+    await page.mouse.wheel(0, 4000);
+    await page.waitForFunction(() => window.scrollY > 1000);
+    await page.locator('.pagination-nav__link').first().click();
+    await page.waitForFunction(() => !location.pathname.endsWith('/glossary') && window.scrollY === 0);
+    await visit(page, `${site.url}/docs/glossary#subscription`);
+    await page.waitForFunction(() => {
+      const top = document.getElementById('subscription')?.getBoundingClientRect().top ?? -1;
+      return window.scrollY > 0 && top >= 0 && top < window.innerHeight;
+    });
+  });
+
+  it('shows the base-URL issue banner when the site scripts cannot load', async () => {
+    const { page } = await openPage(site);
+    await page.route(/\.(js|css)$/, (route) => route.abort());
+    await page.goto(`${site.url}/`, { waitUntil: 'domcontentloaded' });
+    await page.locator('#__docusaurus-base-url-issue-banner').waitFor();
+  });
+
+  it('lists a tag’s docs on its tag page', async () => {
+    const { page } = await openPage(site);
+    await visit(page, `${site.url}/docs/tags`);
+    await page
+      .getByRole('link', { name: /^Billing\b/ })
+      .first()
+      .click();
+    await page.waitForURL(/\/docs\/tags\/billing$/);
+    assert.match(await page.locator('h1').innerText(), /tagged with "Billing"/);
+    assert.ok((await page.locator('article').count()) >= 3);
+  });
+});
+
+describe('analytics', () => {
+  it('loads the insights script from the site’s own path, deferred', async () => {
+    const { page, problems } = await openPage(site);
+    const loaded = page.waitForResponse((response) => response.url().endsWith(ANALYTICS_PATH));
+    await visit(page, `${site.url}/`);
+    assert.equal((await loaded).status(), 200);
+    await page.waitForFunction(
+      () => (window as unknown as { __insightsStandIn?: unknown }).__insightsStandIn,
+    );
+    assert.equal(await page.locator(`script[src$="${ANALYTICS_PATH}"]`).getAttribute('defer'), '');
+    assert.deepEqual(problems.errors, []);
+  });
+
+  it('logs one message and keeps working when the script is missing', async () => {
+    const { page, problems } = await openPage(site);
+    await page.route(`**${ANALYTICS_PATH}`, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    await visit(page, `${site.url}/`);
+    await until(() => problems.messages.some((message) => message.text().includes(LOAD_FAILED_MESSAGE)));
+    const ours = problems.messages.filter((message) => message.text().includes(LOAD_FAILED_MESSAGE));
+    assert.equal(ours.length, 1);
+    const others = problems.errors.filter((text) => !text.startsWith('Failed to load resource'));
+    assert.deepEqual(others, []);
+    await page.getByRole('link', { name: 'Docs', exact: true }).click();
+    await page.waitForURL(/\/docs$/);
+  });
+});

@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before } from 'node:test';
+import {
+  chromium,
+  type Browser,
+  type BrowserContextOptions,
+  type ConsoleMessage,
+  type Page,
+} from 'playwright-core';
+import { startServer, type RunningServer } from '../scripts/server';
+import { findBrowser } from '../scripts/browser';
+
+export const ROOT = path.resolve(__dirname, '..');
+export const BUILD_DIR = path.join(ROOT, 'build');
+export const ANALYTICS_PATH = '/_vercel/insights/script.js';
+
+/** Launch flags that work as root on a machine with no outside network. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export type Site = { url: string; browser: Browser };
+
+/**
+ * One server and one browser per test file, started before its tests and closed after them. The server
+ * serves the production build, plus a stand-in for the analytics script at its real path.
+ */
+export function setupSite(): Site {
+  const site = {} as Site;
+  let server: RunningServer | undefined;
+  before(async () => {
+    if (!fs.existsSync(path.join(BUILD_DIR, 'index.html'))) {
+      throw new Error(`No build in ${BUILD_DIR}: run "DOCS_E2E_FIXTURES=true npm run build" first.`);
+    }
+    server = await startServer({
+      root: BUILD_DIR,
+      files: { [ANALYTICS_PATH]: path.join(__dirname, 'fixtures', 'insights.js') },
+    });
+    site.url = server.url;
+    site.browser = await chromium.launch({ executablePath: findBrowser(), args: CHROMIUM_ARGS });
+  });
+  after(async () => {
+    await site.browser?.close();
+    await server?.close();
+  });
+  return site;
+}
+
+export type Problems = { errors: string[]; messages: ConsoleMessage[] };
+
+/** A fresh page whose console errors and uncaught exceptions are collected for the test to assert on. */
+export async function openPage(
+  site: Site,
+  options: BrowserContextOptions = {},
+): Promise<{ page: Page; problems: Problems }> {
+  const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const page = await context.newPage();
+  const problems: Problems = { errors: [], messages: [] };
+  page.on('console', (message) => {
+    problems.messages.push(message);
+    if (message.type() === 'error') problems.errors.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.errors.push(`pageerror: ${error.message}`));
+  return { page, problems };
+}
+
+/** Navigates and waits until React has hydrated the page, so interactions hit live handlers. */
+export async function visit(page: Page, url: string) {
+  const response = await page.goto(url, { waitUntil: 'load' });
+  await page.waitForSelector('html[data-has-hydrated="true"]', { state: 'attached' });
+  return response;
+}
+
+/** Polls a condition the browser cannot wait for itself (such as collected console output). */
+export async function until(condition: () => boolean, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { openPage, setupSite, visit } from './harness';
+import { siteLinks } from '../site.links';
+
+const site = setupSite();
+
+describe('site shell', () => {
+  it('shows the navbar items in the spec order and positions', async () => {
+    const { page, problems } = await openPage(site);
+    await visit(page, `${site.url}/`);
+    const left = page.locator('.navbar__items:not(.navbar__items--right) > .navbar__item');
+    assert.deepEqual(await left.allInnerTexts(), ['Docs', 'Support Portal', 'Releases']);
+    assert.equal(
+      await page.locator('.navbar__items--right a.navbar__item', { hasText: 'Website' }).count(),
+      1,
+    );
+    assert.equal(
+      await page.getByRole('link', { name: 'Support Portal' }).getAttribute('href'),
+      siteLinks.supportPortal,
+    );
+    assert.equal(await page.getByRole('link', { name: 'Releases' }).getAttribute('href'), siteLinks.releases);
+    assert.equal(await page.getByRole('link', { name: 'Website' }).getAttribute('href'), siteLinks.website);
+    assert.equal(await page.locator('.navbar__items--right button[title*="dark and light mode"]').count(), 1);
+    assert.equal(await page.locator('.navbar--hideable').count(), 0, 'the navbar must not hide on scroll');
+    assert.deepEqual(problems.errors, []);
+  });
+
+  it('has a dark footer with the copyright line only', async () => {
+    const { page } = await openPage(site);
+    await visit(page, `${site.url}/docs`);
+    const footer = page.locator('footer.footer');
+    assert.match((await footer.getAttribute('class')) ?? '', /footer--dark/);
+    assert.match(await footer.innerText(), /^Copyright © 2025 /);
+    assert.equal(await footer.locator('.footer__links').count(), 0);
+  });
+
+  it('toggles colour mode light → dark → light and ignores the system preference', async () => {
+    const { page } = await openPage(site, { colorScheme: 'dark' });
+    await visit(page, `${site.url}/docs`);
+    const theme = () => page.locator('html').getAttribute('data-theme');
+    assert.equal(await theme(), 'light');
+    const toggle = page.locator('.navbar__items--right button[title*="dark and light mode"]');
+    await toggle.click();
+    await page.waitForSelector('html[data-theme="dark"]');
+    await toggle.click();
+    await page.waitForSelector('html[data-theme="light"]');
+    await page.reload();
+    assert.equal(await theme(), 'light');
+  });
+
+  it('offers a skip link that moves focus to the main content', async () => {
+    const { page } = await openPage(site);
+    await visit(page, `${site.url}/docs/concepts/introduction`);
+    await page.keyboard.press('Tab');
+    const skip = page.locator(':focus');
+    assert.equal(await skip.innerText(), 'Skip to main content');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.closest('main') !== null);
+  });
+
+  it('keeps a dismissed announcement closed across reloads and shows a new one again', async () => {
+    const { page } = await openPage(site);
+    await visit(page, `${site.url}/`);
+    const bar = page.locator('[class*="announcementBar"]').first();
+    await bar.waitFor();
+    await bar.getByRole('button', { name: 'Close' }).click();
+    await bar.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.waitForSelector('html[data-has-hydrated="true"]', { state: 'attached' });
+    assert.equal(await page.locator('[class*="announcementBar"]').count(), 0);
+    // A different stored id is what a reader has after the operator changes the announcement's id.
+    await page.evaluate(() => localStorage.setItem('docusaurus.announcement.id', 'an-earlier-announcement'));
+    await page.reload();
+    await page.locator('[class*="announcementBar"]').first().waitFor();
+  });
+
+  it('opens the mobile sidebar with a back-to-main-menu level and closes it at desktop width', async () => {
+    const { page } = await openPage(site, { viewport: { width: 390, height: 844 } });
+    await visit(page, `${site.url}/docs/concepts/introduction`);
+    await page.getByRole('button', { name: 'Toggle navigation bar' }).click();
+    await page.locator('.navbar-sidebar').waitFor();
+    await page.waitForSelector('.navbar-sidebar--show', { state: 'attached' });
+    await page.getByRole('button', { name: '← Back to main menu' }).waitFor();
+    await page.getByRole('button', { name: '← Back to main menu' }).click();
+    await page.locator('.navbar-sidebar').getByRole('link', { name: 'Support Portal' }).waitFor();
+    await page.setViewportSize({ width: 1200, height: 900 });
+    await page.waitForSelector('.navbar-sidebar--show', { state: 'detached' });
+  });
+});

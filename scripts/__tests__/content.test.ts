@@ -1,0 +1,121 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { countWords, readDocs, readTags, type DocFile } from '../content';
+import { SPEC_DOC_ROUTES } from '../routes';
+
+const ROOT = path.resolve(__dirname, '../..');
+const docs = readDocs(path.join(ROOT, 'docs')).map((doc) => ({
+  ...doc,
+  file: path.relative(ROOT, doc.file),
+}));
+const vocabulary = readTags(path.join(ROOT, 'docs/tags.yml'));
+
+/** Audience and document-kind tags; every other tag is a topic. */
+const AUDIENCE_OR_KIND = new Set([
+  'Service Provider Admin',
+  'Service Provider',
+  'Reseller Admin',
+  'Customer Admin',
+  'Documentation',
+  'KB',
+  'howto',
+  'Troubleshooting',
+]);
+const SPEC_VOCABULARY = [...AUDIENCE_OR_KIND, 'MSOL', 'Workspace', 'Citrix', 'Microsoft RDS'];
+/** Pages whose job is to list other pages; they are held to the index rule, not the word minimum. */
+const INDEX_PAGES = new Set([
+  '/docs/glossary',
+  '/docs/kb/article-index',
+  '/docs/gettingstarted/quick-reference-guide',
+  '/docs/services/workspace/kb/index',
+  ...['customer', 'platform', 'service', 'user'].map((area) => `/docs/troubleshooting/${area}`),
+]);
+
+function tagsOf(doc: DocFile): string[] {
+  return Array.isArray(doc.frontMatter.tags) ? (doc.frontMatter.tags as string[]) : [];
+}
+
+function minimumWords(doc: DocFile): number {
+  if (INDEX_PAGES.has(doc.route)) return 150;
+  const tags = tagsOf(doc);
+  return tags.includes('KB') || tags.includes('Troubleshooting') ? 200 : 350;
+}
+
+/** Body text outside fenced code blocks. */
+function prose(body: string): string {
+  return body.replace(/```[\s\S]*?```/g, '');
+}
+
+/** Opening fences with no language: every other fence line closes a block. */
+function unlabelledFences(body: string): number {
+  const fences = body.match(/^```.*$/gm) ?? [];
+  return fences.filter((fence, i) => i % 2 === 0 && fence.trim() === '```').length;
+}
+
+describe('tag vocabulary', () => {
+  it('holds 140 to 150 tags including the spec’s audiences, services and kinds', () => {
+    const count = Object.keys(vocabulary).length;
+    expect(count, `docs/tags.yml has ${count} tags`).toBeGreaterThanOrEqual(140);
+    expect(count).toBeLessThanOrEqual(150);
+    for (const tag of SPEC_VOCABULARY)
+      expect(Object.keys(vocabulary), `docs/tags.yml lacks "${tag}"`).toContain(tag);
+  });
+
+  it('gives every tag a label, a unique permalink and a description', () => {
+    const permalinks = Object.values(vocabulary).map((tag) => tag.permalink);
+    expect(new Set(permalinks).size).toBe(permalinks.length);
+    for (const [key, tag] of Object.entries(vocabulary)) {
+      expect(
+        tag.label && tag.description,
+        `docs/tags.yml: "${key}" needs a label and a description`,
+      ).toBeTruthy();
+    }
+  });
+});
+
+describe('documentation pages', () => {
+  it('cover every route the specification lists, once each', () => {
+    const routes = docs.map((doc) => doc.route);
+    const missing = SPEC_DOC_ROUTES.filter(
+      (route) => route !== '/docs/how-to-use-the-docs' && !routes.includes(route),
+    );
+    expect(missing, 'routes with no page: add the file or fix its slug').toEqual([]);
+    const duplicates = routes.filter((route, i) => routes.indexOf(route) !== i);
+    expect(duplicates, 'routes served by two files').toEqual([]);
+  });
+
+  it.each(docs.map((doc) => [doc.file, doc] as const))('%s follows the content guide', (file, doc) => {
+    const fm = doc.frontMatter;
+    const problems: string[] = [];
+    const name = path.basename(file).replace(/\.mdx?$/, '');
+    if (typeof fm.title !== 'string' || !fm.title.trim()) problems.push('front matter needs a "title"');
+    if (typeof fm.description !== 'string' || fm.description.trim().length < 20)
+      problems.push('front matter needs a one-sentence "description" (20 characters or more)');
+    if (fm.id !== undefined && fm.id !== name)
+      problems.push(`"id: ${fm.id}" must match the file name "${name}"`);
+    const tags = tagsOf(doc);
+    const unknown = tags.filter((tag) => !(tag in vocabulary));
+    if (unknown.length)
+      problems.push(`tags not in docs/tags.yml: ${unknown.join(', ')} (use a key from that file)`);
+    if (!tags.some((tag) => AUDIENCE_OR_KIND.has(tag)))
+      problems.push(`needs an audience or kind tag (one of ${[...AUDIENCE_OR_KIND].join(', ')})`);
+    if (!tags.some((tag) => !AUDIENCE_OR_KIND.has(tag))) problems.push('needs at least one topic tag');
+    const text = prose(doc.body);
+    if (/^# /m.test(text)) problems.push('remove the "# " heading: the title is the page’s H1');
+    if (/lorem ipsum|coming soon|\bTODO\b|\bTBD\b|placeholder text/i.test(text))
+      problems.push('reads as unfinished (lorem ipsum / TODO / TBD / coming soon)');
+    if (unlabelledFences(doc.body))
+      problems.push('every code block needs a language (```powershell, ```json …)');
+    const words = countWords(doc.body);
+    const minimum = minimumWords(doc);
+    if (words < minimum)
+      problems.push(`has ${words} words of prose; pages of its kind need at least ${minimum}`);
+    const links = new Set(
+      [...text.matchAll(/\]\(([^)\s]+)\)/g)]
+        .map((m) => m[1])
+        .filter((href) => /\.mdx?(#|$)|^\/docs/.test(href)),
+    );
+    if (links.size < 2) problems.push('must link to at least two related pages');
+    expect(problems, file).toEqual([]);
+  });
+});

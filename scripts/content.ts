@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import yaml from 'js-yaml';
+
+export type FrontMatter = {
+  id?: string;
+  title?: string;
+  description?: string;
+  slug?: string;
+  tags?: unknown;
+  [key: string]: unknown;
+};
+
+export type DocFile = {
+  /** Path relative to the repository, e.g. `docs/kb/kb00001.md`. */
+  file: string;
+  frontMatter: FrontMatter;
+  body: string;
+  /** The URL path Docusaurus gives the page. */
+  route: string;
+};
+
+const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/;
+
+export function listMarkdown(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.mdx?$/.test(file))
+    .map((file) => path.join(dir, file))
+    .sort();
+}
+
+/** Splits a Markdown file into its front matter and body; a malformed block names the file. */
+export function parseMarkdown(file: string, source: string): { frontMatter: FrontMatter; body: string } {
+  const match = FRONT_MATTER.exec(source);
+  if (!match) return { frontMatter: {}, body: source };
+  let data: unknown;
+  try {
+    data = yaml.load(match[1]);
+  } catch (error) {
+    throw new Error(`${file}: front matter is not valid YAML: ${(error as Error).message.split('\n')[0]}`);
+  }
+  if (data !== undefined && (typeof data !== 'object' || data === null || Array.isArray(data))) {
+    throw new Error(`${file}: front matter must be a YAML mapping of keys to values`);
+  }
+  return { frontMatter: (data ?? {}) as FrontMatter, body: source.slice(match[0].length) };
+}
+
+/** The route Docusaurus derives: an explicit slug, else the folder path plus the file name. */
+export function routeFor(relativeFile: string, frontMatter: FrontMatter, routeBase = '/docs'): string {
+  const dir = path.posix.dirname(relativeFile.split(path.sep).join('/'));
+  const name = path.posix.basename(relativeFile, path.posix.extname(relativeFile));
+  const folder = dir === '.' ? '' : dir;
+  let slug: string;
+  if (typeof frontMatter.slug === 'string') {
+    slug = frontMatter.slug.startsWith('/') ? frontMatter.slug : `${folder}/${frontMatter.slug}`;
+  } else if (['index', 'README'].includes(name) || name === path.posix.basename(folder)) {
+    slug = folder;
+  } else {
+    slug = `${folder}/${name}`;
+  }
+  const clean = slug.replace(/^\/+|\/+$/g, '');
+  return clean ? `${routeBase}/${clean}` : routeBase;
+}
+
+export function readDocs(dir: string, routeBase = '/docs'): DocFile[] {
+  return listMarkdown(dir).map((file) => {
+    const { frontMatter, body } = parseMarkdown(file, fs.readFileSync(file, 'utf8'));
+    return { file, frontMatter, body, route: routeFor(path.relative(dir, file), frontMatter, routeBase) };
+  });
+}
+
+/** Words of prose: code blocks, front matter and Markdown punctuation left out. */
+export function countWords(body: string): number {
+  const prose = body
+    .replace(/```[\s\S]*?```/g, ' ')
+    .replace(/`[^`]*`/g, ' x ')
+    .replace(/\]\([^)]*\)/g, ']')
+    .replace(/[#>*_|:-]+/g, ' ');
+  return prose.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+}
+
+export type TagDefinition = { label: string; permalink: string; description?: string };
+
+export function readTags(file: string): Record<string, TagDefinition> {
+  return yaml.load(fs.readFileSync(file, 'utf8')) as Record<string, TagDefinition>;
+}

@@ -1,0 +1,25 @@
+/**
+ * Links and switches an operator changes per deployment. Every value can be overridden by an
+ * environment variable at build time, so a fork never has to edit code to point elsewhere.
+ */
+const env = (name: string, fallback: string): string => process.env[name]?.trim() || fallback;
+
+export const siteLinks = {
+  /** Where readers open support cases; the search "Let us know" link points here too. */
+  supportPortal: env('DOCS_SUPPORT_URL', 'https://support.example.com/'),
+  /** Release notes and downloads. */
+  releases: env('DOCS_RELEASES_URL', 'https://releases.example.com/'),
+  /** The product's marketing website. */
+  website: env('DOCS_WEBSITE_URL', 'https://www.example.com/'),
+} as const;
+
+export const siteUrl = env('DOCS_URL', 'http://localhost:3000');
+export const baseUrl = env('DOCS_BASE_URL', '/');
+
+export const announcement = {
+  id: env('DOCS_ANNOUNCEMENT_ID', 'docs-1-0-1'),
+  content: env(
+    'DOCS_ANNOUNCEMENT',
+    'Services Manager documentation 1.0.1 is live: search, the REST API v2 reference and the knowledge base in one place.',
+  ),
+};

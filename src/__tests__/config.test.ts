@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import config from '../../docusaurus.config';
+import pkg from '../../package.json';
+
+const themeConfig = config.themeConfig as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+describe('site configuration', () => {
+  it('names the site and its version', () => {
+    expect(config.title).toBe('Services Manager Docs');
+    expect(config.tagline).toBe('The new home for product information and learning.');
+    expect(pkg.version).toBe('1.0.1');
+  });
+
+  it('fails the build on broken links, anchors and Markdown links', () => {
+    expect(config.onBrokenLinks).toBe('throw');
+    expect(config.onBrokenAnchors).toBe('throw');
+    expect(config.markdown?.hooks?.onBrokenMarkdownLinks).toBe('throw');
+  });
+
+  it('is English only, left to right', () => {
+    expect(config.i18n).toMatchObject({ defaultLocale: 'en', locales: ['en'] });
+    expect(config.i18n?.localeConfigs?.en?.direction).toBe('ltr');
+  });
+
+  it('starts light, shows the switch and ignores the system preference', () => {
+    expect(themeConfig.colorMode).toEqual({
+      defaultMode: 'light',
+      disableSwitch: false,
+      respectPrefersColorScheme: false,
+    });
+  });
+
+  it('persists the docs version in local storage and shows headings 2–3 in the table of contents', () => {
+    expect(themeConfig.docs.versionPersistence).toBe('localStorage');
+    expect(themeConfig.tableOfContents).toEqual({ minHeadingLevel: 2, maxHeadingLevel: 3 });
+  });
+
+  it('has one docs version, current, labelled Next, and a controlled tag list', () => {
+    const [, presetOptions] = config.presets?.[0] as [string, { docs: Record<string, unknown> }];
+    expect(presetOptions.docs).toMatchObject({
+      tags: 'tags.yml',
+      onInlineTags: 'throw',
+      lastVersion: 'current',
+      versions: { current: { label: 'Next' } },
+    });
+  });
+
+  it('has a navbar that stays put and a dark footer with only a copyright line', () => {
+    expect(themeConfig.navbar.hideOnScroll).toBe(false);
+    expect(themeConfig.footer).toEqual({
+      style: 'dark',
+      copyright: expect.stringMatching(/^Copyright © 2025 /),
+    });
+  });
+
+  it('has a closeable announcement bar with an id', () => {
+    expect(themeConfig.announcementBar).toMatchObject({ id: expect.any(String), isCloseable: true });
+  });
+});
