@@ -21,7 +21,8 @@ describe('site shell', () => {
     );
     assert.equal(await page.getByRole('link', { name: 'Releases' }).getAttribute('href'), siteLinks.releases);
     assert.equal(await page.getByRole('link', { name: 'Website' }).getAttribute('href'), siteLinks.website);
-    assert.equal(await page.locator('.navbar__items--right button[title*="dark and light mode"]').count(), 1);
+    const toggle = page.locator('.navbar__items--right').getByRole('button', { name: /Switch between dark and light mode/ });
+    assert.equal(await toggle.count(), 1);
     assert.equal(await page.locator('.navbar--hideable').count(), 0, 'the navbar must not hide on scroll');
     assert.deepEqual(problems.errors, []);
   });
@@ -40,7 +41,7 @@ describe('site shell', () => {
     await visit(page, `${site.url}/docs`);
     const theme = () => page.locator('html').getAttribute('data-theme');
     assert.equal(await theme(), 'light');
-    const toggle = page.locator('.navbar__items--right button[title*="dark and light mode"]');
+    const toggle = page.getByRole('button', { name: /Switch between dark and light mode/ });
     await toggle.click();
     await page.waitForSelector('html[data-theme="dark"]');
     await toggle.click();
@@ -56,6 +57,8 @@ describe('site shell', () => {
     const skip = page.locator(':focus');
     assert.equal(await skip.innerText(), 'Skip to main content');
     await page.keyboard.press('Enter');
+    // The theme focuses <main> for a moment; the next Tab must land inside it, past the navbar and sidebar.
+    await page.keyboard.press('Tab');
     await page.waitForFunction(() => document.activeElement?.closest('main') !== null);
   });
 
@@ -70,7 +73,11 @@ describe('site shell', () => {
     await page.waitForSelector('html[data-has-hydrated="true"]', { state: 'attached' });
     assert.equal(await page.locator('[class*="announcementBar"]').count(), 0);
     // A different stored id is what a reader has after the operator changes the announcement's id.
-    await page.evaluate(() => localStorage.setItem('docusaurus.announcement.id', 'an-earlier-announcement'));
+    await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((name) => name.startsWith('docusaurus.announcement.id'));
+      if (!key) throw new Error('the announcement id is not in local storage');
+      localStorage.setItem(key, 'an-earlier-announcement');
+    });
     await page.reload();
     await page.locator('[class*="announcementBar"]').first().waitFor();
   });
