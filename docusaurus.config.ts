@@ -3,6 +3,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import { themes as prismThemes } from 'prism-react-renderer';
 import { announcement, baseUrl, siteLinks, siteUrl } from './site.links';
 import { apiSpecSource } from './scripts/openapi';
+import { API_DOCS_ID, apiReferencePlugin } from './plugins/api-reference';
 
 // Fixture routes used only by the end-to-end suite (a page that crashes on purpose).
 const withE2eFixtures = process.env.DOCS_E2E_FIXTURES === 'true';
@@ -17,7 +18,8 @@ const config: Config = {
   favicon: 'img/favicon.svg',
   url: siteUrl,
   baseUrl,
-  trailingSlash: false,
+  // Pages are written as folder/index.html, which every static host serves at the clean path.
+  trailingSlash: undefined,
 
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'throw',
@@ -68,38 +70,24 @@ const config: Config = {
     ],
   ],
 
-  themes: ['@docusaurus/theme-mermaid', 'docusaurus-theme-openapi-docs'],
+  themes: ['@docusaurus/theme-mermaid'],
 
   plugins: [
     ['./plugins/analytics/index.ts', { enabled: analyticsEnabled }],
     './plugins/metadata/index.ts',
-    // The API reference is its own docs instance, so ordinary pages never load the API theme.
+    // The API reference is its own docs instance, generated from the specification before each build.
     [
       '@docusaurus/plugin-content-docs',
       {
-        id: 'api',
+        id: API_DOCS_ID,
         path: 'api-docs',
         routeBasePath: 'docs/developer/api',
         sidebarPath: './sidebars-api.ts',
-        docItemComponent: '@theme/ApiItem',
         tags: '../docs/tags.yml',
         onInlineTags: 'throw',
       },
     ],
-    [
-      'docusaurus-plugin-openapi-docs',
-      {
-        id: 'openapi',
-        docsPluginId: 'api',
-        config: {
-          v2: {
-            specPath: apiSpec.location,
-            outputDir: 'api-docs/reference',
-            sidebarOptions: { groupPathsBy: 'tag', categoryLinkSource: 'tag' },
-          },
-        },
-      },
-    ],
+    apiReferencePlugin(apiSpec.location),
     // The main docs page is served at /docs; its own path stays reachable.
     [
       '@docusaurus/plugin-client-redirects',

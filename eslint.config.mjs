@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['build/', '.docusaurus/', 'node_modules/', 'api-docs/reference/', 'test-results/'] },
+  { ignores: ['**/*.tmp.ts', 'build/', '.docusaurus/', 'node_modules/', 'api-docs/reference/', 'test-results/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { files: ['e2e/fixtures/**/*.js', 'static/**/*.js'], languageOptions: { globals: globals.browser } },
@@ -14,7 +14,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
 );

@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SidebarsConfig } from '@docusaurus/plugin-content-docs';
 
-/** The generated reference's own sidebar, grouped by tag (written by `npm run gen:api`). */
-function generatedReference(): SidebarsConfig[string] {
+type Item = { type?: string; id?: string };
+
+/** The generated reference's sidebar, grouped by tag (written by `npm run gen:api`). */
+function generatedReference(): { overview: string; items: Item[] } {
   const file = path.join(__dirname, 'api-docs', 'reference', 'sidebar.ts');
   if (!fs.existsSync(file)) {
     throw new Error(
@@ -12,8 +14,15 @@ function generatedReference(): SidebarsConfig[string] {
     );
   }
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require(file).default;
+  const loaded = require(file);
+  const items: Item[] = loaded.default ?? loaded;
+  // The specification's own overview page becomes the category's landing page.
+  const overview = items.find((item) => item.type === 'doc');
+  if (!overview?.id) throw new Error(`${file}: no overview page was generated for the specification.`);
+  return { overview: overview.id, items: items.filter((item) => item !== overview) };
 }
+
+const reference = generatedReference();
 
 const sidebars: SidebarsConfig = {
   apiSidebar: [
@@ -25,8 +34,8 @@ const sidebars: SidebarsConfig = {
       type: 'category',
       label: 'API reference',
       collapsed: false,
-      link: { type: 'generated-index', title: 'REST API v2 reference', slug: '/reference' },
-      items: generatedReference(),
+      link: { type: 'doc', id: reference.overview },
+      items: reference.items as never[],
     },
   ],
 };

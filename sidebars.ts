@@ -26,7 +26,11 @@ const sidebars: SidebarsConfig = {
       { type: 'link', label: 'REST API v2 guide', href: '/docs/developer/api/api-intro' },
       { type: 'link', label: 'REST conventions', href: '/docs/developer/api/rest' },
       { type: 'link', label: 'Cortex PowerShell module', href: '/docs/developer/api/cortex' },
-      { type: 'link', label: 'REST API v2 reference', href: '/docs/developer/api/reference' },
+      {
+        type: 'link',
+        label: 'REST API v2 reference',
+        href: '/docs/developer/api/reference/services-manager-rest-api',
+      },
     ]),
     section('Installation', 'installation'),
     section('Troubleshooting', 'troubleshooting'),

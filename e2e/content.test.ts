@@ -15,8 +15,10 @@ function docIndex(): TagIndex {
 
 describe('documentation pages', () => {
   it('include every route of the specification in the tag index', () => {
-    const paths = new Set(docIndex().docs.map((doc) => doc.path));
-    const missing = SPEC_DOC_ROUTES.filter((route) => route !== '/docs/how-to-use-the-docs' && !paths.has(route));
+    const paths = new Set(docIndex().docs.map((doc) => doc.path.replace(/(.)\/$/, '$1')));
+    const missing = SPEC_DOC_ROUTES.filter(
+      (route) => route !== '/docs/how-to-use-the-docs' && !paths.has(route),
+    );
     assert.deepEqual(missing, []);
   });
 
@@ -48,9 +50,12 @@ describe('documentation pages', () => {
       if (facts.words < 150) problemsHere.push(`only ${facts.words} words`);
       if (facts.internalLinks < 1) problemsHere.push('no internal link');
       if (facts.tagLinks.length !== doc.tags.length) problemsHere.push('tag chips missing');
-      if (!facts.tagLinks.every((href) => href?.startsWith('/docs/tags/'))) problemsHere.push('tag chip off the tag pages');
-      if (!doc.tags.every((tag) => facts.keywords.includes(tag))) problemsHere.push('tags missing from keywords');
-      if (facts.description !== doc.description) problemsHere.push('meta description differs from front matter');
+      if (!facts.tagLinks.every((href) => href?.startsWith('/docs/tags/')))
+        problemsHere.push('tag chip off the tag pages');
+      if (!doc.tags.every((tag) => facts.keywords.includes(tag)))
+        problemsHere.push('tags missing from keywords');
+      if (facts.description !== doc.description)
+        problemsHere.push('meta description differs from front matter');
       if (problems.errors.length > errorsBefore) problemsHere.push(...problems.errors.slice(errorsBefore));
       if (problemsHere.length) failures.push(`${doc.path}: ${problemsHere.join('; ')}`);
     }
@@ -67,7 +72,9 @@ describe('documentation pages', () => {
   it('groups the sidebar by the spec’s sections', async () => {
     const { page } = await openPage(site);
     await visit(page, `${site.url}/docs`);
-    const labels = await page.locator('.theme-doc-sidebar-menu > li > div > a, .theme-doc-sidebar-menu > li > a').allInnerTexts();
+    const labels = await page
+      .locator('.theme-doc-sidebar-menu > li > div > a, .theme-doc-sidebar-menu > li > a')
+      .allInnerTexts();
     assert.deepEqual(
       labels.map((label) => label.trim()),
       [

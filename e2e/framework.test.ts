@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ANALYTICS_PATH, openPage, until, setupSite, visit } from './harness';
 import { LOAD_FAILED_MESSAGE } from '../plugins/analytics/load';
-import { CRASH_MESSAGE } from '../plugins/e2e-fixtures/Crash';
+import { CRASH_MESSAGE } from '../plugins/e2e-fixtures/constants';
 
 const site = setupSite();
 
@@ -17,7 +17,7 @@ describe('framework behaviours the spec names', () => {
   it('normalises .html and index.html paths to the clean path', async () => {
     const { page } = await openPage(site);
     await visit(page, `${site.url}/docs/how-to-use-the-docs.html`);
-    await page.waitForURL(/\/docs$/);
+    await page.waitForURL(/\/docs\/?$/);
     assert.equal(await page.locator('h1').innerText(), 'How to use the docs');
     await visit(page, `${site.url}/docs/concepts/introduction/index.html`);
     await page.waitForURL(/\/docs\/concepts\/introduction$/);
@@ -27,7 +27,7 @@ describe('framework behaviours the spec names', () => {
   it('serves /docs/how-to-use-the-docs as the main docs page', async () => {
     const { page } = await openPage(site);
     await visit(page, `${site.url}/docs/how-to-use-the-docs`);
-    await page.waitForURL(/\/docs$/);
+    await page.waitForURL(/\/docs\/?$/);
     assert.equal(await page.locator('h1').innerText(), 'How to use the docs');
   });
 
@@ -125,6 +125,6 @@ describe('analytics', () => {
     const others = problems.errors.filter((text) => !text.startsWith('Failed to load resource'));
     assert.deepEqual(others, []);
     await page.getByRole('link', { name: 'Docs', exact: true }).click();
-    await page.waitForURL(/\/docs$/);
+    await page.waitForURL(/\/docs\/?$/);
   });
 });

@@ -21,7 +21,9 @@ describe('site shell', () => {
     );
     assert.equal(await page.getByRole('link', { name: 'Releases' }).getAttribute('href'), siteLinks.releases);
     assert.equal(await page.getByRole('link', { name: 'Website' }).getAttribute('href'), siteLinks.website);
-    const toggle = page.locator('.navbar__items--right').getByRole('button', { name: /Switch between dark and light mode/ });
+    const toggle = page
+      .locator('.navbar__items--right')
+      .getByRole('button', { name: /Switch between dark and light mode/ });
     assert.equal(await toggle.count(), 1);
     assert.equal(await page.locator('.navbar--hideable').count(), 0, 'the navbar must not hide on scroll');
     assert.deepEqual(problems.errors, []);

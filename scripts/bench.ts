@@ -69,7 +69,9 @@ async function main() {
       console.log(`  HTML: ${kb(html.raw)} raw, ${kb(html.gzip)} gzip`);
       console.log(`  first-load JavaScript: ${scripts.length} files, ${kb(raw)} raw, ${kb(gz)} gzip`);
       for (const script of scripts.sort((a, b) => b.gzip - a.gzip)) {
-        console.log(`    ${script.name.padEnd(28)} ${kb(script.raw).padStart(10)} ${kb(script.gzip).padStart(10)} gzip`);
+        console.log(
+          `    ${script.name.padEnd(28)} ${kb(script.raw).padStart(10)} ${kb(script.gzip).padStart(10)} gzip`,
+        );
       }
     }
   } finally {

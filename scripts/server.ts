@@ -3,12 +3,11 @@ import path from 'node:path';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import compression from 'compression';
-import serveHandler from 'serve-handler';
 
 export type ServerOptions = {
   /** The built site. */
   root: string;
-  /** The site's base URL; requests outside it get the not-found page. */
+  /** The site's base URL; requests outside it are redirected to it. */
   baseUrl?: string;
   port?: number;
   host?: string;
@@ -18,41 +17,81 @@ export type ServerOptions = {
 
 export type RunningServer = { url: string; close: () => Promise<void> };
 
-const compress = compression();
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.csv': 'text/csv; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+};
 
 /** Hashed build assets never change under the same name; everything else must be revalidated. */
-export function cacheControlFor(pathname: string): string {
-  return /^\/(assets|img)\/.*[.-][0-9a-f]{8,}\./.test(pathname) || pathname.startsWith('/assets/')
+export function cacheControlFor(sitePath: string): string {
+  return sitePath.startsWith('/assets/')
     ? 'public, max-age=31536000, immutable'
     : 'public, max-age=0, must-revalidate';
 }
 
-/** Serves a production build the way a static host does: clean URLs, gzip, caching headers, a 404 page. */
+const isFile = (file: string) => fs.statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
+
+export type Resolution = { file: string; status: 200 | 404 } | { redirect: string };
+
+/**
+ * Maps a site path to a file the way static hosts do for a Docusaurus build: `x.html` and
+ * `x/index.html` are redirected to the clean `x`; `x` is served from `x`, `x/index.html` or `x.html`.
+ */
+export function resolvePath(root: string, sitePath: string): Resolution {
+  if (sitePath.endsWith('/index.html')) return { redirect: sitePath.slice(0, -'/index.html'.length) || '/' };
+  if (sitePath.endsWith('.html') && sitePath !== '/404.html')
+    return { redirect: sitePath.slice(0, -'.html'.length) };
+  const target = path.join(root, sitePath);
+  if (!target.startsWith(root)) return { file: path.join(root, '404.html'), status: 404 };
+  for (const candidate of [target, path.join(target, 'index.html'), `${target.replace(/\/$/, '')}.html`]) {
+    if (isFile(candidate)) return { file: candidate, status: 200 };
+  }
+  return { file: path.join(root, '404.html'), status: 404 };
+}
+
+/** Serves a production build as a static host does: clean URLs, gzip, caching headers, the 404 page. */
 export function startServer(options: ServerOptions): Promise<RunningServer> {
   const baseUrl = options.baseUrl ?? '/';
+  const root = path.resolve(options.root);
+  const compress = compression();
   const server = http.createServer((req, res) => {
     compress(req as never, res as never, () => {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (!url.pathname.startsWith(baseUrl)) {
-        res.writeHead(302, { Location: baseUrl });
-        res.end();
+        res.writeHead(302, { Location: baseUrl }).end();
         return;
       }
-      const sitePath = '/' + url.pathname.slice(baseUrl.length);
+      let sitePath: string;
+      try {
+        sitePath = decodeURIComponent('/' + url.pathname.slice(baseUrl.length));
+      } catch {
+        res.writeHead(400).end('Bad request');
+        return;
+      }
       const extra = options.files?.[sitePath];
-      if (extra) {
-        res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' });
-        fs.createReadStream(extra).pipe(res);
+      const resolved: Resolution = extra ? { file: extra, status: 200 } : resolvePath(root, sitePath);
+      if ('redirect' in resolved) {
+        res.writeHead(301, { Location: `${baseUrl}${resolved.redirect.slice(1)}${url.search}` }).end();
         return;
       }
-      res.setHeader('Cache-Control', cacheControlFor(sitePath));
-      req.url = sitePath + url.search;
-      void serveHandler(req, res, {
-        public: options.root,
-        cleanUrls: true,
-        trailingSlash: false,
-        directoryListing: false,
+      res.writeHead(resolved.status, {
+        'Content-Type': TYPES[path.extname(resolved.file)] ?? 'application/octet-stream',
+        'Cache-Control': extra ? 'no-cache' : cacheControlFor(sitePath),
       });
+      if (req.method === 'HEAD') res.end();
+      else fs.createReadStream(resolved.file).pipe(res);
     });
   });
   return new Promise((resolve, reject) => {

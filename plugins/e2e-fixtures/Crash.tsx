@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import Layout from '@theme/Layout';
 
-export const CRASH_MESSAGE = 'Deliberate crash for the end-to-end suite';
+import { CRASH_MESSAGE } from './constants';
 
 function Bomb(): ReactNode {
   const [hydrated, setHydrated] = useState(false);

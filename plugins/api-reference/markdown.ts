@@ -1,0 +1,364 @@
+/**
+ * Markdown generators for docusaurus-plugin-openapi-docs. They replace the plugin's interactive page
+ * components with plain Markdown (tables, code blocks, tabs), so the reference renders fully on the
+ * server, is indexed by search, and costs an API page no more JavaScript than any other doc page.
+ */
+import { codeSamples, type SampleRequest } from './codeSamples';
+import { exampleFor, schemaRows, typeLabel, type Schema } from './schema';
+
+type Parameter = {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required?: boolean;
+  description?: string;
+  example?: unknown;
+  schema?: Schema;
+};
+type Media = { schema?: Schema; example?: unknown; examples?: Record<string, { value?: unknown }> };
+type Response = {
+  description?: string;
+  headers?: Record<string, { description?: string; schema?: Schema }>;
+  content?: Record<string, Media>;
+};
+type SecurityScheme = {
+  type: string;
+  description?: string;
+  flows?: Record<string, { tokenUrl?: string; scopes?: Record<string, string> }>;
+  name?: string;
+  in?: string;
+};
+
+export type ApiItem = {
+  method: string;
+  path: string;
+  description?: string;
+  parameters?: Parameter[];
+  requestBody?: { description?: string; required?: boolean; content?: Record<string, Media> };
+  responses?: Record<string, Response>;
+  security?: Record<string, string[]>[];
+  servers?: { url: string }[];
+  deprecated?: boolean;
+};
+
+export type PageItem = {
+  title: string;
+  description?: string;
+  frontMatter: Record<string, unknown>;
+  api?: ApiItem;
+  info?: {
+    title: string;
+    version?: string;
+    description?: string;
+    contact?: { name?: string; url?: string; email?: string };
+  };
+  securitySchemes?: Record<string, SecurityScheme>;
+  tag?: { name: string; description?: string };
+};
+
+const STATUS_TEXT: Record<string, string> = {
+  '200': 'OK',
+  '201': 'Created',
+  '202': 'Accepted',
+  '204': 'No Content',
+  '400': 'Bad Request',
+  '401': 'Unauthorized',
+  '403': 'Forbidden',
+  '404': 'Not Found',
+  '409': 'Conflict',
+  '412': 'Precondition Failed',
+  '413': 'Payload Too Large',
+  '415': 'Unsupported Media Type',
+  '422': 'Unprocessable Entity',
+  '429': 'Too Many Requests',
+  '500': 'Internal Server Error',
+  '503': 'Service Unavailable',
+};
+
+/** Text from the specification made safe for MDX: braces and angle brackets outside code spans are escaped. */
+export function mdx(text: string | undefined): string {
+  if (!text) return '';
+  return text
+    .split(/(`[^`\n]*`)/)
+    .map((part, i) =>
+      i % 2
+        ? part
+        : part
+            .replace(/[{}]/g, (brace) => `\\${brace}`)
+            .replace(/</g, '&lt;')
+            .replace(/>/g, '&gt;'),
+    )
+    .join('');
+}
+
+/** A table cell: one line, pipes escaped. */
+function cell(text: string): string {
+  return (
+    mdx(text)
+      .replace(/\r?\n+/g, ' ')
+      .replace(/\|/g, '\\|')
+      .trim() || '—'
+  );
+}
+
+function table(head: string[], rows: string[][]): string {
+  return [
+    `| ${head.join(' | ')} |`,
+    `| ${head.map(() => '---').join(' | ')} |`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ].join('\n');
+}
+
+function json(value: unknown): string {
+  return ['```json', JSON.stringify(value, null, 2), '```'].join('\n');
+}
+
+function schemaTable(schema: Schema): string {
+  const rows = schemaRows(schema);
+  if (!rows.length) return `Type: \`${typeLabel(schema)}\`.`;
+  return table(
+    ['Field', 'Type', 'Required', 'Description'],
+    rows.map((row) => [
+      `\`${row.name}\``,
+      cell(row.type),
+      row.required ? 'Yes' : 'No',
+      cell(row.description),
+    ]),
+  );
+}
+
+function mediaExample(media: Media): unknown {
+  if (media.example !== undefined) return media.example;
+  const first = Object.values(media.examples ?? {})[0];
+  if (first?.value !== undefined) return first.value;
+  return media.schema ? exampleFor(media.schema) : undefined;
+}
+
+/** A one-sentence, plain-text summary for the page's meta description. */
+export function summarize(text: string | undefined, fallback: string): string {
+  const plain = (text ?? '').replace(/[`*_]/g, '').replace(/\s+/g, ' ').trim();
+  const sentence = plain.match(/^.*?[.!?](\s|$)/)?.[0]?.trim() ?? plain;
+  return (sentence || fallback).slice(0, 200);
+}
+
+const PARAMETER_SECTIONS: [Parameter['in'], string][] = [
+  ['path', 'Path parameters'],
+  ['query', 'Query parameters'],
+  ['header', 'Header parameters'],
+  ['cookie', 'Cookie parameters'],
+];
+
+function parametersMarkdown(parameters: Parameter[] = []): string[] {
+  return PARAMETER_SECTIONS.flatMap(([location, heading]) => {
+    const group = parameters.filter((parameter) => parameter.in === location);
+    if (!group.length) return [];
+    const rows = group.map((parameter) => {
+      const schema = parameter.schema ?? {};
+      const notes = [parameter.description ?? schema.description ?? ''];
+      if (schema.enum)
+        notes.push(`One of: ${schema.enum.map((value) => `\`${String(value)}\``).join(', ')}.`);
+      if (schema.default !== undefined) notes.push(`Default: \`${String(schema.default)}\`.`);
+      if (schema.maximum !== undefined) notes.push(`Maximum: ${schema.maximum}.`);
+      const example = parameter.example ?? schema.example;
+      if (example !== undefined) notes.push(`Example: \`${String(example)}\`.`);
+      return [
+        `\`${parameter.name}\``,
+        cell(typeLabel(schema)),
+        parameter.required ? 'Yes' : 'No',
+        cell(notes.join(' ')),
+      ];
+    });
+    return [`### ${heading}`, table(['Name', 'Type', 'Required', 'Description'], rows)];
+  });
+}
+
+function requestBodyMarkdown(body: ApiItem['requestBody']): string[] {
+  if (!body?.content) return [];
+  return [
+    '### Request body',
+    mdx(body.description),
+    ...Object.entries(body.content).flatMap(([type, media]) => {
+      const example = mediaExample(media);
+      return [
+        `Content type: \`${type}\`${body.required ? ' (required)' : ''}.`,
+        media.schema ? schemaTable(media.schema) : '',
+        type.includes('json') && example !== undefined ? `Example:\n\n${json(example)}` : '',
+      ];
+    }),
+  ];
+}
+
+function responsesMarkdown(responses: ApiItem['responses'] = {}): string[] {
+  const entries = Object.entries(responses);
+  const success = entries.filter(([code]) => Number(code) < 400);
+  const errors = entries.filter(([code]) => Number(code) >= 400 || code === 'default');
+  const sections = success.flatMap(([code, response]) => {
+    const headers = Object.entries(response.headers ?? {});
+    return [
+      `### ${code} ${STATUS_TEXT[code] ?? ''} \\{#response-${code}\\}`.replace('  ', ' '),
+      mdx(response.description),
+      headers.length
+        ? table(
+            ['Header', 'Type', 'Description'],
+            headers.map(([name, header]) => [
+              `\`${name}\``,
+              cell(typeLabel(header.schema ?? {})),
+              cell(header.description ?? ''),
+            ]),
+          )
+        : '',
+      ...Object.entries(response.content ?? {}).flatMap(([type, media]) => {
+        const example = mediaExample(media);
+        return [
+          `Content type: \`${type}\`.`,
+          media.schema ? schemaTable(media.schema) : '',
+          example !== undefined ? `Example:\n\n${json(example)}` : '',
+        ];
+      }),
+    ];
+  });
+  if (errors.length) {
+    const errorSchema = errors
+      .map(([, response]) => response.content?.['application/json']?.schema)
+      .find(Boolean);
+    sections.push(
+      '### Errors \\{#errors\\}',
+      table(
+        ['Status', 'When'],
+        errors.map(([code, response]) => [
+          `${code} ${STATUS_TEXT[code] ?? ''}`.trim(),
+          cell(response.description ?? ''),
+        ]),
+      ),
+      errorSchema
+        ? `Every error response carries the error model (see [Errors](../api-intro#errors)):\n\n${schemaTable(errorSchema)}`
+        : '',
+    );
+  }
+  return sections;
+}
+
+function securityMarkdown(security: ApiItem['security']): string {
+  if (!security?.length) return '**Authorization:** none.';
+  const scopes = [...new Set(security.flatMap((requirement) => Object.values(requirement).flat()))];
+  return `**Authorization:** an OAuth 2.0 access token (client credentials)${
+    scopes.length ? ` with scope ${scopes.map((scope) => `\`${scope}\``).join(' or ')}` : ''
+  }, sent as a bearer token. See [Authentication](../api-intro#authentication).`;
+}
+
+/** The request the code samples send: example path values, the JSON example or the upload fields. */
+export function sampleRequest(api: ApiItem): SampleRequest {
+  const server = api.servers?.[0]?.url ?? '';
+  const parameters = api.parameters ?? [];
+  const path = api.path.replace(/\{([^}]+)\}/g, (_match, name: string) => {
+    const parameter = parameters.find((candidate) => candidate.in === 'path' && candidate.name === name);
+    return String(parameter?.example ?? parameter?.schema?.example ?? `<${name}>`);
+  });
+  const query = parameters
+    .filter((parameter) => parameter.in === 'query' && parameter.required)
+    .map(
+      (parameter) =>
+        `${parameter.name}=${encodeURIComponent(String(parameter.example ?? parameter.schema?.example ?? ''))}`,
+    );
+  const content = api.requestBody?.content ?? {};
+  const request: SampleRequest = {
+    method: api.method.toUpperCase(),
+    url: `${server}${path}${query.length ? `?${query.join('&')}` : ''}`,
+  };
+  if (content['application/json']) request.json = mediaExample(content['application/json']);
+  const form = content['multipart/form-data']?.schema;
+  if (form?.properties) {
+    request.files = Object.fromEntries(
+      Object.entries(form.properties)
+        .filter(([, property]) => property.format === 'binary')
+        .map(([name]) => [name, `${name}.png`]),
+    );
+  }
+  return request;
+}
+
+function samplesMarkdown(api: ApiItem): string[] {
+  const samples = codeSamples(sampleRequest(api));
+  return [
+    '## Code samples \\{#code-samples\\}',
+    'Set `TOKEN` (or `token`) to an access token first; see [Authentication](../api-intro#authentication).',
+    '<Tabs groupId="api-code-samples">',
+    ...samples.map(
+      (sample) =>
+        `<TabItem value="${sample.value}" label="${sample.label}">\n\n\`\`\`${sample.language}\n${sample.code}\n\`\`\`\n\n</TabItem>`,
+    ),
+    '</Tabs>',
+  ];
+}
+
+const join = (parts: (string | undefined)[]) =>
+  parts.filter((part) => part && part.trim()).join('\n\n') + '\n';
+
+/** Records the title and description as YAML-safe strings for the page templates' front matter. */
+function frontMatterFor(item: PageItem, title: string, description: string) {
+  item.frontMatter.yamlTitle = JSON.stringify(title);
+  item.frontMatter.yamlDescription = JSON.stringify(description);
+}
+
+export function createApiPageMD(item: PageItem): string {
+  const api = item.api as ApiItem;
+  frontMatterFor(item, item.title, summarize(api.description, item.title));
+  return join([
+    "import Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';",
+    `<p className="api-endpoint"><span className="api-badge api-badge--${api.method}">${api.method.toUpperCase()}</span> <code>{${JSON.stringify(api.path)}}</code></p>`,
+    api.deprecated
+      ? ':::warning[Deprecated]\n\nThis operation is deprecated and will be removed in a later version.\n\n:::'
+      : '',
+    mdx(api.description),
+    securityMarkdown(api.security),
+    api.parameters?.length || api.requestBody ? '## Request \\{#request\\}' : '',
+    ...parametersMarkdown(api.parameters),
+    ...requestBodyMarkdown(api.requestBody),
+    '## Responses \\{#responses\\}',
+    ...responsesMarkdown(api.responses),
+    ...samplesMarkdown(api),
+  ]);
+}
+
+export function createInfoPageMD(item: PageItem): string {
+  const info = item.info ?? { title: item.title };
+  frontMatterFor(item, info.title, summarize(info.description, info.title));
+  const schemes = Object.entries(item.securitySchemes ?? {}).map(([name, scheme]) => {
+    const flow = Object.values(scheme.flows ?? {})[0];
+    const details = [
+      mdx(scheme.description),
+      flow?.tokenUrl ? `Token URL: \`${flow.tokenUrl}\`.` : '',
+      scheme.in && scheme.name ? `Sent in the \`${scheme.name}\` ${scheme.in}.` : '',
+    ].filter(Boolean);
+    const scopes = Object.entries(flow?.scopes ?? {}).map(([scope, text]) => [`\`${scope}\``, cell(text)]);
+    return join([
+      `### ${name} (${scheme.type})`,
+      details.join(' '),
+      scopes.length ? table(['Scope', 'Grants'], scopes) : '',
+    ]);
+  });
+  const contact = info.contact;
+  return join([
+    info.version ? `**Version ${mdx(info.version)}**` : '',
+    mdx(info.description),
+    schemes.length ? '## Authentication \\{#authentication\\}' : '',
+    ...schemes,
+    contact ? '## Contact \\{#contact\\}' : '',
+    contact
+      ? [contact.name, contact.url, contact.email]
+          .filter(Boolean)
+          .map((line) => mdx(line))
+          .join(' · ')
+      : '',
+    "```mdx-code-block\nimport DocCardList from '@theme/DocCardList';\nimport {useCurrentSidebarCategory} from '@docusaurus/theme-common';\n\n<DocCardList items={useCurrentSidebarCategory().items}/>\n```",
+  ]);
+}
+
+export function createTagPageMD(item: PageItem): string {
+  const tag = item.tag ?? { name: item.title };
+  frontMatterFor(item, tag.name, summarize(tag.description, `${tag.name} operations of the REST API v2.`));
+  return join([
+    mdx(tag.description),
+    'The operations in this group:',
+    "```mdx-code-block\nimport DocCardList from '@theme/DocCardList';\nimport {useCurrentSidebarCategory} from '@docusaurus/theme-common';\n\n<DocCardList items={useCurrentSidebarCategory().items}/>\n```",
+  ]);
+}

@@ -1,0 +1,1 @@
+export const CRASH_MESSAGE = 'Deliberate crash for the end-to-end suite';
