@@ -4,7 +4,16 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/*.tmp.ts', 'build/', '.docusaurus/', 'node_modules/', 'api-docs/reference/', 'test-results/'] },
+  {
+    ignores: [
+      '**/*.tmp.ts',
+      'build/',
+      '.docusaurus/',
+      'node_modules/',
+      'api-docs/reference/',
+      'test-results/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { files: ['e2e/fixtures/**/*.js', 'static/**/*.js'], languageOptions: { globals: globals.browser } },
