@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { countWords, readDocs, readTags, type DocFile } from '../content';
@@ -9,6 +10,7 @@ const docs = readDocs(path.join(ROOT, 'docs')).map((doc) => ({
   file: path.relative(ROOT, doc.file),
 }));
 const vocabulary = readTags(path.join(ROOT, 'docs/tags.yml'));
+const apiGuide = fs.readFileSync(path.join(ROOT, 'api-docs/api-intro.md'), 'utf8');
 
 /** Audience and document-kind tags; every other tag is a topic. */
 const AUDIENCE_OR_KIND = new Set([
@@ -118,4 +120,50 @@ describe('documentation pages', () => {
     if (links.size < 2) problems.push('must link to at least two related pages');
     expect(problems, file).toEqual([]);
   });
+});
+
+/** The doc files a page links to by relative path (anchors dropped). */
+function linkedFiles(doc: DocFile): string[] {
+  return [...prose(doc.body).matchAll(/\]\((\.{1,2}\/[^)#\s]+\.mdx?)(#[^)]*)?\)/g)].map((m) =>
+    path.join(path.dirname(doc.file), m[1]),
+  );
+}
+
+describe('cross-links between problems and features', () => {
+  const byFile = new Map(docs.map((doc) => [doc.file, doc]));
+  const articles = docs.filter(
+    (doc) =>
+      (/^docs\/kb\/kb\d{5}\.md$/.test(doc.file) || tagsOf(doc).includes('Troubleshooting')) &&
+      !INDEX_PAGES.has(doc.route),
+  );
+  const isFeature = (file: string) => !/^docs\/(kb|troubleshooting)\/|glossary/.test(file);
+
+  it.each(articles.map((doc) => [doc.file, doc] as const))(
+    '%s links to the feature page it concerns, and that page links back',
+    (file, doc) => {
+      const features = linkedFiles(doc).filter(isFeature);
+      const linkingBack = features.filter((feature) =>
+        linkedFiles(byFile.get(feature) as DocFile).includes(file),
+      );
+      // Articles about the API concern the API guide, which lives in the API docs instance.
+      const apiGuideLinksBack =
+        /\]\(\/docs\/developer\/api\//.test(doc.body) && apiGuide.includes(`](${doc.route})`);
+      expect(features.length > 0 || apiGuideLinksBack, `${file} links to no feature page`).toBe(true);
+      expect(
+        linkingBack.length > 0 || apiGuideLinksBack,
+        `none of ${features.join(', ')} (nor the API guide) links back to ${file}`,
+      ).toBe(true);
+    },
+  );
+
+  it.each(['adsync', 'citrix-daas', 'exchange', 'file-sharing', 'microsoftonline', 'workspace', 'mfa'])(
+    'the %s overview links to its concepts, troubleshooting and knowledge base',
+    (service) => {
+      const doc = docs.find((candidate) => candidate.route === `/docs/services/${service}`) as DocFile;
+      const links = linkedFiles(doc);
+      expect(links.some((link) => link.startsWith('docs/concepts/'))).toBe(true);
+      expect(links.some((link) => link.startsWith('docs/troubleshooting/'))).toBe(true);
+      expect(links.some((link) => link.startsWith('docs/kb/') || link.includes('/kb/'))).toBe(true);
+    },
+  );
 });
