@@ -4,6 +4,7 @@ import { themes as prismThemes } from 'prism-react-renderer';
 import { announcement, baseUrl, siteLinks, siteUrl } from './site.links';
 import { apiSpecSource } from './scripts/openapi';
 import { API_DOCS_ID, apiReferencePlugin } from './plugins/api-reference';
+import { SEARCH_STATIC_DIR } from './plugins/search-index';
 
 // Fixture routes used only by the end-to-end suite (a page that crashes on purpose).
 const withE2eFixtures = process.env.DOCS_E2E_FIXTURES === 'true';
@@ -45,6 +46,9 @@ const config: Config = {
 
   customFields: { siteLinks },
 
+  // The local search index is written at build time into a generated folder served like static/.
+  staticDirectories: ['static', SEARCH_STATIC_DIR],
+
   presets: [
     [
       'classic',
@@ -75,6 +79,7 @@ const config: Config = {
   plugins: [
     ['./plugins/analytics/index.ts', { enabled: analyticsEnabled }],
     './plugins/metadata/index.ts',
+    './plugins/search-index/index.ts',
     // The API reference is its own docs instance, generated from the specification before each build.
     [
       '@docusaurus/plugin-content-docs',

@@ -29,6 +29,7 @@ type SecurityScheme = {
 };
 
 export type ApiItem = {
+  operationId?: string;
   method: string;
   path: string;
   description?: string;
@@ -305,6 +306,7 @@ export function createApiPageMD(item: PageItem): string {
   return join([
     "import Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';",
     `<p className="api-endpoint"><span className="api-badge api-badge--${api.method}">${api.method.toUpperCase()}</span> <code>{${JSON.stringify(api.path)}}</code></p>`,
+    api.operationId ? `**Operation ID:** \`${api.operationId}\`` : '',
     api.deprecated
       ? ':::warning[Deprecated]\n\nThis operation is deprecated and will be removed in a later version.\n\n:::'
       : '',

@@ -1,0 +1,136 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { BUILD_DIR } from './harness';
+import {
+  assembleIndex,
+  rankSections,
+  type SectionMeta,
+  type SerializedIndex,
+  type TermEntry,
+} from '../src/search/engine';
+
+/**
+ * Queries a reader would type, each with the page (or pages) that must appear in the top three distinct
+ * pages of the results. Runs against the index of the production build, with every shard loaded.
+ */
+const CASES: [query: string, expected: string | string[]][] = [
+  ['kb00017', '/docs/kb/kb00017'],
+  ['KB 17', '/docs/kb/kb00017'],
+  ['kb5', '/docs/kb/kb00005'],
+  ['Install RabbitMQ', '/docs/installation/rabbitmq'],
+  ['rabbitmq tls certificate', '/docs/installation/rabbitmq-ssl'],
+  ['rabitmq tls', '/docs/installation/rabbitmq-ssl'],
+  ['partner center token expired', '/docs/services/microsoftonline/kb/regenerate-partner-center-token'],
+  ['regenerate mail token', '/docs/services/microsoftonline/kb/regenerate-mail-token'],
+  ['nightly sync email', '/docs/services/microsoftonline/kb/nightly-sync-email'],
+  ['exclude test users', '/docs/concepts/platformfeatures/billing/exclude-test-users'],
+  ['billng rules', '/docs/concepts/platformfeatures/billing/rules'],
+  ['pro-rated mid-month change', ['/docs/concepts/platformfeatures/billing/rules', '/docs/kb/kb00008']],
+  ['connectwise', '/docs/concepts/platformfeatures/billing/connectwise'],
+  ['autotask', '/docs/concepts/platformfeatures/billing/autotask'],
+  ['halopsa', '/docs/concepts/platformfeatures/billing/halopsa'],
+  ['bulk import csv', '/docs/getting-started/user-management/bulk-import'],
+  ['spreadsheet import users', '/docs/getting-started/user-management/bulk-import'],
+  ['user templates', '/docs/getting-started/user-management/user-templates'],
+  [
+    'import users entra id',
+    ['/docs/getting-started/user-management/directory-import', '/docs/services/workspace/ws-entra-import'],
+  ],
+  ['shared mailbox', '/docs/services/microsoftonline/shared-mailboxes'],
+  ['room mailbox', '/docs/services/microsoftonline/resource-mailboxes'],
+  ['adfs', '/docs/services/microsoftonline/kb/configure-with-adfs'],
+  ['GDAP', '/docs/services/microsoftonline/kb/partner-relationship'],
+  ['workspace variables', '/docs/services/workspace/kb/variables'],
+  ['OU configuration', '/docs/services/workspace/kb/ou-configuration'],
+  ['listCustomers', '/docs/developer/api/reference/list-customers'],
+  ['startBillingRun', '/docs/developer/api/reference/start-billing-run'],
+  [
+    'Get-SMWorkspaceItem',
+    [
+      '/docs/developer/api/cortex',
+      '/docs/developer/api/reference/list-workspace-items',
+      '/docs/developer/api/reference/get-workspace-item',
+      '/docs/services/workspace/ws-automation',
+    ],
+  ],
+  [
+    'request hierarchy',
+    ['/docs/developer/api/reference/get-request-hierarchy', '/docs/concepts/provisioning'],
+  ],
+  ['stuck messages', '/docs/troubleshooting/stuck-messages-rabbitmq'],
+  ['messages stuck in a dead letter queue', '/docs/troubleshooting/stuck-messages-rabbitmq'],
+  ['error 1053', '/docs/kb/kb00003'],
+  ['HTTP Error 500.19', '/docs/kb/kb00002'],
+  ['SPF failure', '/docs/kb/kb00027'],
+  ['mfa new phone', ['/docs/kb/kb00024', '/docs/services/mfa/setup']],
+  ['self-service password reset', '/docs/concepts/platformfeatures/self-service-password-reset'],
+  ['brand logo colors', '/docs/concepts/platformfeatures/brand-management'],
+  ['local nuget feed', '/docs/installation/localnuget'],
+  ['rollback update', '/docs/installation/updates'],
+  ['transfer certificates', '/docs/installation/transfer-certification'],
+  ['server sizing', ['/docs/installation/prerequisites', '/docs/installation/overview']],
+  ['Citrix DaaS', '/docs/services/citrix-daas'],
+  ['directory sync', '/docs/services/adsync'],
+  ['scheduled jobs', '/docs/concepts/platformfeatures/jobs'],
+  ['custom connector', '/docs/developer/provisioning-manager/custom-connectors'],
+  ['idempotency key', '/docs/developer/api/api-intro'],
+  ['429 too many requests', ['/docs/kb/kb00030', '/docs/developer/api/api-intro']],
+  ['subscripton', '/docs/services/microsoftonline/subscriptions'],
+  ['Glossary', '/docs/glossary'],
+  ['Tracking and billing', '/docs/concepts/tracking-&-billing'],
+];
+
+function loadBuiltIndex() {
+  const root = path.join(BUILD_DIR, 'search');
+  const [hash] = fs.readdirSync(root);
+  const dir = path.join(root, hash);
+  const read = <T>(file: string) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as T;
+  const shards = read<string[]>('shards.json').map((shard) => read<TermEntry[]>(`shards/${shard}.json`));
+  return {
+    index: assembleIndex(read<SerializedIndex>('base.json'), shards),
+    sections: read<SectionMeta[]>('sections.json'),
+  };
+}
+
+/** Distinct pages in result order. */
+function topPages(query: string, count: number): string[] {
+  const pages: string[] = [];
+  for (const hit of rankSections(index, sections, query)) {
+    const page = sections[hit.id].url.split('#')[0].replace(/(.)\/$/, '$1');
+    if (!pages.includes(page)) pages.push(page);
+    if (pages.length === count) break;
+  }
+  return pages;
+}
+
+const { index, sections } = loadBuiltIndex();
+
+describe('search relevance', () => {
+  it(`finds the expected page in the top three for at least 95% of ${CASES.length} queries`, () => {
+    const misses = CASES.filter(([query, expected]) => {
+      const wanted = Array.isArray(expected) ? expected : [expected];
+      return !topPages(query, 3).some((page) => wanted.includes(page));
+    }).map(([query, expected]) => `${query} → wanted ${expected}, got ${topPages(query, 3).join(', ')}`);
+    const rate = (CASES.length - misses.length) / CASES.length;
+    console.log(
+      `search relevance: ${CASES.length - misses.length}/${CASES.length} (${(rate * 100).toFixed(1)}%) in the top 3`,
+    );
+    for (const miss of misses) console.log(`  miss: ${miss}`);
+    assert.ok(rate >= 0.95, misses.join('\n'));
+  });
+
+  it('puts a KB article first for its number in any common form', () => {
+    for (const query of ['kb00017', 'KB00017', 'KB 17', 'kb-17', 'KB0017']) {
+      assert.equal(topPages(query, 1)[0], '/docs/kb/kb00017', query);
+    }
+  });
+
+  it('puts a page first when the query is its exact title', () => {
+    for (const title of ['Install RabbitMQ', 'Custom billing', 'Workspace lists', 'Manage subscriptions']) {
+      const first = sections[rankSections(index, sections, title)[0].id];
+      assert.equal(first.title, title);
+    }
+  });
+});

@@ -1,0 +1,171 @@
+/**
+ * The local search engine: MiniSearch over one record per page section, its term index split into
+ * shards by first character so a query downloads only the shards its words need.
+ */
+import MiniSearch, { type Options, type AsPlainObject } from 'minisearch';
+import { highlightRanges, makeSnippet, normalizeQuery, tokenize } from './text';
+import type { SearchHit } from './types';
+
+export type SectionMeta = {
+  url: string;
+  hierarchy: string[];
+  /** The page's title, for exact-title boosting. */
+  title: string;
+  docsTag: string;
+};
+
+export type IndexedSection = { id: number; title: string; heading: string; text: string };
+
+/** Very common English words: left out of the index and of queries. */
+const STOP_WORDS = new Set(
+  'a an and are as at be by can for from has have how i if in into is it its of on or so such that the their then there these this to was what when where which while who will with you your'.split(
+    ' ',
+  ),
+);
+
+/**
+ * A light English stemmer, so `invoices`, `rated` and `provisioning` meet `invoice`, `rating` and
+ * `provision`. Conservative on short words; identifiers such as `kb00017` pass through.
+ */
+export function stem(word: string): string {
+  let term = word;
+  if (term.length > 4 && term.endsWith('ies')) term = `${term.slice(0, -3)}y`;
+  else if (term.length > 3 && term.endsWith('s') && !term.endsWith('ss') && !term.endsWith('us'))
+    term = term.slice(0, -1);
+  if (term.length > 5 && term.endsWith('ing')) term = term.slice(0, -3);
+  else if (term.length > 4 && term.endsWith('ed')) term = term.slice(0, -2);
+  if (term.length > 4 && term.endsWith('e')) term = term.slice(0, -1);
+  return term;
+}
+
+export function processTerm(term: string): string | null {
+  const lower = term.toLowerCase();
+  return lower.length < 2 || STOP_WORDS.has(lower) ? null : stem(lower);
+}
+
+export const INDEX_OPTIONS: Options<IndexedSection> = {
+  idField: 'id',
+  fields: ['title', 'heading', 'text'],
+  storeFields: [],
+  processTerm,
+};
+
+/** Title and heading words count for more than body words. */
+const BOOST = { title: 4, heading: 3, text: 1 };
+
+/** The shard a term lives in: its first character, or `_` for anything outside a–z and 0–9. */
+export function shardOf(term: string): string {
+  const first = term[0] ?? '_';
+  return /[a-z0-9]/.test(first) ? first : '_';
+}
+
+export type SerializedIndex = Omit<AsPlainObject, 'index'>;
+export type TermEntry = AsPlainObject['index'][number];
+
+export type SearchFiles = {
+  base: SerializedIndex;
+  shards: Record<string, TermEntry[]>;
+  sections: SectionMeta[];
+  /** Section texts in chunks of CHUNK_SIZE, by section id. */
+  texts: string[][];
+};
+
+export const CHUNK_SIZE = 16;
+
+export type SourceSection = SectionMeta & { heading: string; text: string };
+
+/** Builds the files the browser downloads: the index without terms, term shards, metadata and texts. */
+export function buildSearchFiles(sections: SourceSection[]): SearchFiles {
+  const index = new MiniSearch(INDEX_OPTIONS);
+  index.addAll(
+    sections.map((section, id) => ({
+      id,
+      title: section.title,
+      heading: section.heading,
+      text: section.text,
+    })),
+  );
+  const { index: terms, ...base } = index.toJSON();
+  const shards: Record<string, TermEntry[]> = {};
+  for (const entry of terms) (shards[shardOf(entry[0])] ??= []).push(entry);
+  const texts: string[][] = [];
+  sections.forEach((section, id) => (texts[Math.floor(id / CHUNK_SIZE)] ??= []).push(section.text));
+  return {
+    base,
+    shards,
+    sections: sections.map(({ url, hierarchy, title, docsTag }) => ({ url, hierarchy, title, docsTag })),
+    texts,
+  };
+}
+
+/** A MiniSearch index holding only the given shards' terms (enough to answer queries that need only those). */
+export function assembleIndex(base: SerializedIndex, shards: TermEntry[][]): MiniSearch<IndexedSection> {
+  return MiniSearch.loadJS({ ...base, index: shards.flat() } as AsPlainObject, INDEX_OPTIONS);
+}
+
+/** The query's words as the index stores them. */
+export function queryTerms(query: string): string[] {
+  return tokenize(normalizeQuery(query))
+    .map((term) => processTerm(term))
+    .filter((term): term is string => Boolean(term));
+}
+
+export type RankedSection = { id: number; score: number; terms: string[] };
+
+/**
+ * Sections ranked for a query: prefix matching on every word, typo tolerance on longer words, title
+ * and heading matches above body matches, and a page whose title is the query (or whose KB number it
+ * names) first.
+ */
+export function rankSections(
+  index: MiniSearch<IndexedSection>,
+  sections: SectionMeta[],
+  query: string,
+  filter?: (section: SectionMeta) => boolean,
+): RankedSection[] {
+  const normalized = normalizeQuery(query).toLowerCase();
+  const terms = queryTerms(query);
+  if (!terms.length) return [];
+  const results = index.search(terms.join(' '), {
+    boost: BOOST,
+    prefix: (term) => term.length >= 2,
+    fuzzy: (term) => (term.length >= 5 ? 0.2 : term.length >= 4 ? 1 : false),
+    combineWith: 'AND',
+    filter: filter ? (result) => filter(sections[result.id as number]) : undefined,
+  });
+  const fallback = results.length
+    ? results
+    : index.search(terms.join(' '), {
+        boost: BOOST,
+        prefix: true,
+        fuzzy: 0.2,
+        combineWith: 'OR',
+        filter: filter ? (result) => filter(sections[result.id as number]) : undefined,
+      });
+  const kb = /\bkb\d{5}\b/.exec(normalized)?.[0];
+  return fallback
+    .map((result) => {
+      const section = sections[result.id as number];
+      const title = section.title.toLowerCase();
+      const isIntro = section.hierarchy.length <= 2;
+      let score = result.score;
+      if (title === normalized) score += isIntro ? 1000 : 500;
+      if (kb && title.startsWith(`${kb}:`)) score += isIntro ? 2000 : 1000;
+      return { id: result.id as number, score, terms: result.terms };
+    })
+    .sort((a, b) => b.score - a.score);
+}
+
+/** A ranked section turned into a hit, with its snippet and highlights. */
+export function toHit(ranked: RankedSection, section: SectionMeta, text: string): SearchHit {
+  const { snippet, highlights } = makeSnippet(text, ranked.terms);
+  const heading = section.hierarchy[section.hierarchy.length - 1] ?? section.title;
+  return {
+    id: String(ranked.id),
+    url: section.url,
+    hierarchy: section.hierarchy,
+    snippet,
+    highlights,
+    titleHighlights: highlightRanges(heading, ranked.terms),
+  };
+}

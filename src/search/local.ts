@@ -1,0 +1,95 @@
+import type MiniSearch from 'minisearch';
+import {
+  assembleIndex,
+  CHUNK_SIZE,
+  queryTerms,
+  rankSections,
+  shardOf,
+  toHit,
+  type IndexedSection,
+  type SectionMeta,
+  type SerializedIndex,
+  type TermEntry,
+} from './engine';
+import { MAX_QUERY_LENGTH, type SearchProvider, type SearchResponse } from './types';
+
+type Fetcher = (url: string, init?: { signal?: AbortSignal }) => Promise<Response>;
+
+/**
+ * The default provider: the index built from the documentation at build time, downloaded piece by
+ * piece as queries need it, and searched in the browser. No account, no server, works offline.
+ */
+export function createLocalProvider(
+  indexUrl: string,
+  options: { docsTags?: string[]; fetcher?: Fetcher } = {},
+): SearchProvider {
+  const fetcher: Fetcher = options.fetcher ?? ((url, init) => fetch(url, init));
+  const cache = new Map<string, Promise<unknown>>();
+  const load = <T>(file: string): Promise<T> => {
+    let pending = cache.get(file) as Promise<T> | undefined;
+    if (!pending) {
+      pending = fetcher(`${indexUrl}${file}`).then((response) => {
+        if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
+        return response.json() as Promise<T>;
+      });
+      // A failed download is retried by the next query instead of failing forever.
+      pending.catch(() => cache.delete(file));
+      cache.set(file, pending);
+    }
+    return pending;
+  };
+  const loadedShards = new Map<string, TermEntry[]>();
+  let assembled: { key: string; index: MiniSearch<IndexedSection> } | undefined;
+  const filter = options.docsTags
+    ? (section: SectionMeta) => options.docsTags!.includes(section.docsTag)
+    : undefined;
+
+  async function indexFor(terms: string[]): Promise<MiniSearch<IndexedSection>> {
+    const base = await load<SerializedIndex>('base.json');
+    const manifest = await load<string[]>('shards.json');
+    const wanted = [...new Set(terms.map(shardOf))].filter((shard) => manifest.includes(shard));
+    await Promise.all(
+      wanted.map(async (shard) => loadedShards.set(shard, await load<TermEntry[]>(`shards/${shard}.json`))),
+    );
+    const key = [...loadedShards.keys()].sort().join('');
+    if (assembled?.key !== key) assembled = { key, index: assembleIndex(base, [...loadedShards.values()]) };
+    return assembled.index;
+  }
+
+  return {
+    name: 'local',
+    async search(rawQuery, { limit = 10, offset = 0 } = {}): Promise<SearchResponse> {
+      const query = rawQuery.slice(0, MAX_QUERY_LENGTH);
+      try {
+        const terms = queryTerms(query);
+        if (!terms.length) return { ok: true, query: rawQuery, hits: [], total: 0 };
+        const [index, sections] = await Promise.all([indexFor(terms), load<SectionMeta[]>('sections.json')]);
+        const ranked = rankSections(index, sections, query, filter);
+        const page = ranked.slice(offset, offset + limit);
+        const chunks = await Promise.all(
+          [...new Set(page.map((hit) => Math.floor(hit.id / CHUNK_SIZE)))].map(
+            async (chunk) => [chunk, await load<string[]>(`texts/${chunk}.json`)] as const,
+          ),
+        );
+        const texts = new Map(chunks);
+        const hits = page.map((hit) =>
+          toHit(
+            hit,
+            sections[hit.id],
+            texts.get(Math.floor(hit.id / CHUNK_SIZE))?.[hit.id % CHUNK_SIZE] ?? '',
+          ),
+        );
+        return { ok: true, query: rawQuery, hits, total: ranked.length };
+      } catch (error) {
+        return { ok: false, query: rawQuery, error: error instanceof Error ? error.message : String(error) };
+      }
+    },
+    async suggestions() {
+      try {
+        return await load<string[]>('suggestions.json');
+      } catch {
+        return [];
+      }
+    },
+  };
+}

@@ -1,0 +1,31 @@
+/** One search result: a section of a page. */
+export type SearchHit = {
+  id: string;
+  /** Site path (with anchor) to open; never an off-site or script URL. */
+  url: string;
+  /** Section label, page title, H2, H3. */
+  hierarchy: string[];
+  /** Plain text around the match. */
+  snippet: string;
+  /** [start, end) character ranges of `snippet` to highlight. */
+  highlights: [number, number][];
+  /** [start, end) ranges of the last hierarchy entry (the hit's own heading) to highlight. */
+  titleHighlights: [number, number][];
+};
+
+export type SearchResponse =
+  | { ok: true; query: string; hits: SearchHit[]; total: number; correctedQuery?: string }
+  | { ok: false; query: string; error: string };
+
+export type SearchOptions = { limit?: number; offset?: number; signal?: AbortSignal };
+
+/** Every search UI talks to this, never to an engine. */
+export interface SearchProvider {
+  readonly name: 'local' | 'algolia';
+  search(query: string, options?: SearchOptions): Promise<SearchResponse>;
+  /** Queries worth suggesting when nothing matched (popular sections or tags). */
+  suggestions(): Promise<string[]>;
+}
+
+/** Longest query the engines receive; the input keeps what the reader typed. */
+export const MAX_QUERY_LENGTH = 200;
