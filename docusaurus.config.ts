@@ -1,7 +1,7 @@
 import type { Config } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import { themes as prismThemes } from 'prism-react-renderer';
-import { announcement, baseUrl, siteLinks, siteUrl } from './site.links';
+import { announcement, baseUrl, searchSettings, siteLinks, siteUrl } from './site.links';
 import { apiSpecSource } from './scripts/openapi';
 import { API_DOCS_ID, apiReferencePlugin } from './plugins/api-reference';
 import { SEARCH_STATIC_DIR } from './plugins/search-index';
@@ -44,7 +44,21 @@ const config: Config = {
     },
   },
 
-  customFields: { siteLinks },
+  customFields: { siteLinks, search: searchSettings },
+
+  // Only a hosted search provider needs an early connection to its host.
+  headTags: searchSettings.algolia
+    ? [
+        {
+          tagName: 'link',
+          attributes: {
+            rel: 'preconnect',
+            href: `https://${searchSettings.algolia.appId}-dsn.algolia.net`,
+            crossorigin: 'anonymous',
+          },
+        },
+      ]
+    : [],
 
   // The local search index is written at build time into a generated folder served like static/.
   staticDirectories: ['static', SEARCH_STATIC_DIR],

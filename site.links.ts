@@ -23,3 +23,37 @@ export const announcement = {
     'Services Manager documentation 1.0.1 is live: search, the REST API v2 reference and the knowledge base in one place.',
   ),
 };
+
+/**
+ * Search: the local index by default; Algolia DocSearch when an application id, a search-only key and
+ * an index name are all set.
+ */
+const algoliaAppId = env('DOCS_ALGOLIA_APP_ID', '');
+const algoliaApiKey = env('DOCS_ALGOLIA_SEARCH_KEY', '');
+const algoliaIndexName = env('DOCS_ALGOLIA_INDEX', '');
+
+export type AlgoliaSettings = {
+  appId: string;
+  apiKey: string;
+  indexName: string;
+  /** Result URLs matching this pattern are turned into paths on this site. */
+  externalUrlRegex: string;
+  /** Path prefix rewriting applied to result paths (the DocSearch `replaceSearchResultPathname`). */
+  replaceSearchResultPathname?: { from: string; to: string };
+};
+
+export const searchSettings: { searchPagePath: string; algolia?: AlgoliaSettings } = {
+  searchPagePath: 'search',
+  algolia:
+    algoliaAppId && algoliaApiKey && algoliaIndexName
+      ? {
+          appId: algoliaAppId,
+          apiKey: algoliaApiKey,
+          indexName: algoliaIndexName,
+          externalUrlRegex: env('DOCS_ALGOLIA_EXTERNAL_URL_REGEX', ''),
+          replaceSearchResultPathname: process.env.DOCS_ALGOLIA_PATHNAME_FROM
+            ? { from: process.env.DOCS_ALGOLIA_PATHNAME_FROM, to: env('DOCS_ALGOLIA_PATHNAME_TO', '/') }
+            : undefined,
+        }
+      : undefined,
+};

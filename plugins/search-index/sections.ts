@@ -28,8 +28,10 @@ export type PageSource = {
 /** Markdown (or generated MDX) reduced to the words a reader sees. */
 export function plainText(markdown: string): string {
   return markdown
-    .replace(/^```mermaid[\s\S]*?^```/gm, ' ')
-    .replace(/^```[^\n]*$/gm, ' ')
+    .replace(/^\s*```mermaid[\s\S]*?^\s*```/gm, ' ')
+    .replace(/^\s*```.*$/gm, ' ')
+    .replace(/\{"([^"]*)"\}/g, '$1')
+    .replace(/^\s*(?:[-*+]|\d+\.)\s+/gm, '')
     .replace(/^import .*$/gm, ' ')
     .replace(/^:::\w*.*$/gm, ' ')
     .replace(/<[^>]+>/g, ' ')

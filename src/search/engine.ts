@@ -126,12 +126,26 @@ export function rankSections(
   const normalized = normalizeQuery(query).toLowerCase();
   const terms = queryTerms(query);
   if (!terms.length) return [];
+  const filterResult = filter
+    ? (result: { id: unknown }) => filter(sections[result.id as number])
+    : undefined;
+  // The last word is usually still being typed: match it as a prefix. Earlier words are complete: allow typos.
+  const isLast = (_term: string, i: number, all: string[]) => i === all.length - 1;
   const results = index.search(terms.join(' '), {
     boost: BOOST,
-    prefix: (term) => term.length >= 2,
-    fuzzy: (term) => (term.length >= 5 ? 0.2 : term.length >= 4 ? 1 : false),
+    prefix: (term, i, all) => isLast(term, i, all) && term.length >= 2,
+    fuzzy: (term, i, all) =>
+      isLast(term, i, all)
+        ? term.length >= 6
+          ? 0.15
+          : false
+        : term.length >= 5
+          ? 0.2
+          : term.length >= 4
+            ? 1
+            : false,
     combineWith: 'AND',
-    filter: filter ? (result) => filter(sections[result.id as number]) : undefined,
+    filter: filterResult,
   });
   const fallback = results.length
     ? results
@@ -140,9 +154,15 @@ export function rankSections(
         prefix: true,
         fuzzy: 0.2,
         combineWith: 'OR',
-        filter: filter ? (result) => filter(sections[result.id as number]) : undefined,
+        filter: filterResult,
       });
   const kb = /\bkb\d{5}\b/.exec(normalized)?.[0];
+  const titleTerms = new Map<string, string[]>();
+  const inTitle = (title: string) => {
+    let words = titleTerms.get(title);
+    if (!words) titleTerms.set(title, (words = queryTerms(title)));
+    return terms.every((term) => words.some((word) => word.startsWith(term)));
+  };
   return fallback
     .map((result) => {
       const section = sections[result.id as number];
@@ -151,6 +171,8 @@ export function rankSections(
       let score = result.score;
       if (title === normalized) score += isIntro ? 1000 : 500;
       if (kb && title.startsWith(`${kb}:`)) score += isIntro ? 2000 : 1000;
+      // Every query word in the page title: the page itself is what the reader is looking for.
+      if (inTitle(section.title)) score *= isIntro ? 2 : 1.3;
       return { id: result.id as number, score, terms: result.terms };
     })
     .sort((a, b) => b.score - a.score);

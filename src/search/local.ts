@@ -13,6 +13,9 @@ import {
 } from './engine';
 import { MAX_QUERY_LENGTH, type SearchProvider, type SearchResponse } from './types';
 
+const whenIdle = (task: () => void) =>
+  typeof requestIdleCallback === 'function' ? requestIdleCallback(task) : setTimeout(task, 1000);
+
 type Fetcher = (url: string, init?: { signal?: AbortSignal }) => Promise<Response>;
 
 /**
@@ -44,10 +47,34 @@ export function createLocalProvider(
     ? (section: SectionMeta) => options.docsTags!.includes(section.docsTag)
     : undefined;
 
+  let prefetching = false;
+  /**
+   * After the first answer, the rest of the index and the section texts arrive in the background, a few
+   * files at a time, so later keystrokes never wait for the network.
+   */
+  function prefetchRest(): void {
+    if (prefetching) return;
+    prefetching = true;
+    void (async () => {
+      const [manifest, sections] = await Promise.all([
+        load<string[]>('shards.json'),
+        load<SectionMeta[]>('sections.json'),
+      ]);
+      await indexFor(manifest);
+      const chunks = Array.from({ length: Math.ceil(sections.length / CHUNK_SIZE) }, (_, i) => i);
+      while (chunks.length)
+        await Promise.all(chunks.splice(0, 4).map((chunk) => load(`texts/${chunk}.json`)));
+    })().catch(() => (prefetching = false));
+  }
+
   async function indexFor(terms: string[]): Promise<MiniSearch<IndexedSection>> {
-    const base = await load<SerializedIndex>('base.json');
-    const manifest = await load<string[]>('shards.json');
-    const wanted = [...new Set(terms.map(shardOf))].filter((shard) => manifest.includes(shard));
+    const [base, manifest] = await Promise.all([
+      load<SerializedIndex>('base.json'),
+      load<string[]>('shards.json'),
+    ]);
+    const wanted = [...new Set(terms.map(shardOf))].filter(
+      (shard) => manifest.includes(shard) && !loadedShards.has(shard),
+    );
     await Promise.all(
       wanted.map(async (shard) => loadedShards.set(shard, await load<TermEntry[]>(`shards/${shard}.json`))),
     );
@@ -79,10 +106,14 @@ export function createLocalProvider(
             texts.get(Math.floor(hit.id / CHUNK_SIZE))?.[hit.id % CHUNK_SIZE] ?? '',
           ),
         );
+        whenIdle(prefetchRest);
         return { ok: true, query: rawQuery, hits, total: ranked.length };
       } catch (error) {
         return { ok: false, query: rawQuery, error: error instanceof Error ? error.message : String(error) };
       }
+    },
+    warmUp() {
+      for (const file of ['base.json', 'shards.json', 'sections.json']) load(file).catch(() => undefined);
     },
     async suggestions() {
       try {

@@ -25,6 +25,8 @@ export interface SearchProvider {
   search(query: string, options?: SearchOptions): Promise<SearchResponse>;
   /** Queries worth suggesting when nothing matched (popular sections or tags). */
   suggestions(): Promise<string[]>;
+  /** Called when search opens, so the first query has less to wait for. */
+  warmUp?(): void;
 }
 
 /** Longest query the engines receive; the input keeps what the reader typed. */

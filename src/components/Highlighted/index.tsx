@@ -1,0 +1,15 @@
+import type { ReactNode } from 'react';
+import { splitHighlights } from '@site/src/search/text';
+
+/** Text with the given ranges wrapped in <mark>; always text nodes, never HTML. */
+export default function Highlighted({
+  text,
+  ranges,
+}: {
+  text: string;
+  ranges: [number, number][];
+}): ReactNode {
+  return splitHighlights(text, ranges).map((part, i) =>
+    part.mark ? <mark key={i}>{part.text}</mark> : part.text,
+  );
+}

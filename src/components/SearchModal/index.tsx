@@ -1,0 +1,338 @@
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { createPortal } from 'react-dom';
+import { useHistory } from '@docusaurus/router';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import Highlighted from '@site/src/components/Highlighted';
+import { useSearchProvider } from '@site/src/search/useSearchProvider';
+import { addFavorite, addRecent, loadSaved, removeFavorite, removeRecent } from '@site/src/search/storage';
+import type { SearchHit } from '@site/src/search/types';
+import type { siteLinks as SiteLinks } from '@site/site.links';
+import { useSearch } from './useSearch';
+import styles from './styles.module.css';
+
+const LIMIT = 12;
+
+type Props = { initialQuery?: string; onClose: () => void };
+
+/** Hits grouped by their section (the first entry of the hierarchy), in rank order of each group's best hit. */
+function groupBySection(hits: SearchHit[]): [string, SearchHit[]][] {
+  const groups = new Map<string, SearchHit[]>();
+  for (const hit of hits) {
+    const section = hit.hierarchy[0] ?? 'Documentation';
+    groups.set(section, [...(groups.get(section) ?? []), hit]);
+  }
+  return [...groups];
+}
+
+function HitContent({ hit }: { hit: SearchHit }): ReactNode {
+  const heading = hit.hierarchy[hit.hierarchy.length - 1] ?? '';
+  const path = hit.hierarchy.slice(1, -1).join(' › ');
+  return (
+    <>
+      <span className={styles.hitTitle}>
+        <Highlighted text={heading} ranges={hit.titleHighlights} />
+      </span>
+      {path && <span className={styles.hitPath}>{path}</span>}
+      {hit.snippet && (
+        <span className={styles.hitSnippet}>
+          <Highlighted text={hit.snippet} ranges={hit.highlights} />
+        </span>
+      )}
+    </>
+  );
+}
+
+export default function SearchModal({ initialQuery = '', onClose }: Props): ReactNode {
+  const provider = useSearchProvider();
+  const history = useHistory();
+  const { siteConfig } = useDocusaurusContext();
+  const supportUrl = (siteConfig.customFields?.siteLinks as typeof SiteLinks).supportPortal;
+  const searchPage = useBaseUrl('/search');
+  const [query, setQuery] = useState(initialQuery);
+  const [active, setActive] = useState(0);
+  const [saved, setSaved] = useState(loadSaved);
+  const [suggestions, setSuggestions] = useState<string[]>([]);
+  const { response, loading } = useSearch(provider, query, LIMIT);
+  const dialog = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const listId = useId();
+
+  const hits = useMemo(() => (response?.ok ? response.hits : []), [response]);
+  const groups = useMemo(() => groupBySection(hits), [hits]);
+  const ordered = useMemo(() => groups.flatMap(([, items]) => items), [groups]);
+
+  useEffect(() => setActive(0), [response]);
+  useEffect(() => provider.warmUp?.(), [provider]);
+  useEffect(() => {
+    input.current?.focus();
+    const { overflow } = document.body.style;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = overflow;
+    };
+  }, []);
+  useEffect(() => {
+    if (response?.ok && response.total === 0 && !suggestions.length)
+      void provider.suggestions().then(setSuggestions);
+  }, [response, provider, suggestions.length]);
+
+  const open = useCallback(
+    (hit: SearchHit, newTab = false) => {
+      setSaved(addRecent(query));
+      if (newTab || /^https?:/.test(hit.url)) {
+        window.open(hit.url, '_blank', 'noopener');
+        return;
+      }
+      onClose();
+      history.push(hit.url);
+    },
+    [history, onClose, query],
+  );
+
+  const seeAllHref = `${searchPage}?q=${encodeURIComponent(query)}`;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onClose();
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (!ordered.length) return;
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((current) => (current + step + ordered.length) % ordered.length);
+    } else if (event.key === 'Enter' && event.target === input.current && ordered[active]) {
+      event.preventDefault();
+      open(ordered[active], event.metaKey || event.ctrlKey);
+    } else if (event.key === 'Tab') {
+      // Keep focus inside the dialog.
+      const focusable = dialog.current?.querySelectorAll<HTMLElement>('input, button, a[href]');
+      if (!focusable?.length) return;
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    }
+  };
+
+  useEffect(() => {
+    document.getElementById(`${listId}-${active}`)?.scrollIntoView({ block: 'nearest' });
+  }, [active, listId]);
+
+  const trimmed = query.trim();
+  let body: ReactNode;
+  if (!trimmed) {
+    body = (
+      <div className={styles.start}>
+        {saved.favorites.length > 0 && (
+          <section aria-label="Favorite searches">
+            <h2 className={styles.groupTitle}>Favorite searches</h2>
+            <ul className={styles.savedList}>
+              {saved.favorites.map((item) => (
+                <li key={item} className={styles.savedItem}>
+                  <button type="button" className={styles.savedQuery} onClick={() => setQuery(item)}>
+                    {item}
+                  </button>
+                  <button
+                    type="button"
+                    className={styles.savedAction}
+                    aria-label={`Remove "${item}" from favorites`}
+                    onClick={() => setSaved(removeFavorite(item))}
+                  >
+                    ✕
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {saved.recent.length > 0 && (
+          <section aria-label="Recent searches">
+            <h2 className={styles.groupTitle}>Recent searches</h2>
+            <ul className={styles.savedList}>
+              {saved.recent.map((item) => (
+                <li key={item} className={styles.savedItem}>
+                  <button type="button" className={styles.savedQuery} onClick={() => setQuery(item)}>
+                    {item}
+                  </button>
+                  <button
+                    type="button"
+                    className={styles.savedAction}
+                    aria-label={`Save "${item}" as a favorite`}
+                    onClick={() => setSaved(addFavorite(item))}
+                  >
+                    ☆
+                  </button>
+                  <button
+                    type="button"
+                    className={styles.savedAction}
+                    aria-label={`Remove "${item}" from recent searches`}
+                    onClick={() => setSaved(removeRecent(item))}
+                  >
+                    ✕
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {!saved.favorites.length && !saved.recent.length && (
+          <p className={styles.hint}>
+            Search pages, sections, KB numbers (<code>KB 17</code>), API operations and cmdlets.
+          </p>
+        )}
+      </div>
+    );
+  } else if (response && !response.ok) {
+    body = (
+      <div className={styles.message} role="alert">
+        <p className={styles.messageTitle}>Unable to fetch results</p>
+        <p>You might want to check your network connection.</p>
+      </div>
+    );
+  } else if (response?.ok && response.total === 0) {
+    body = (
+      <div className={styles.message}>
+        <p className={styles.messageTitle}>
+          No results found for “<span className={styles.query}>{trimmed}</span>”
+        </p>
+        {suggestions.length > 0 && (
+          <>
+            <p>Try searching for</p>
+            <ul className={styles.suggestions}>
+              {suggestions.map((suggestion) => (
+                <li key={suggestion}>
+                  <button type="button" className={styles.suggestion} onClick={() => setQuery(suggestion)}>
+                    {suggestion}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        <p>
+          Believe this query should return results?{' '}
+          <a href={supportUrl} target="_blank" rel="noopener noreferrer">
+            Let us know.
+          </a>
+        </p>
+      </div>
+    );
+  } else {
+    let position = -1;
+    body = (
+      <div id={listId} role="listbox" aria-label="Search results" className={styles.results}>
+        {groups.map(([section, items]) => (
+          <div key={section} role="group" aria-label={section}>
+            <div className={styles.groupTitle} aria-hidden="true">
+              {section}
+            </div>
+            {items.map((hit) => {
+              position += 1;
+              const index = position;
+              return (
+                <a
+                  key={hit.id}
+                  id={`${listId}-${index}`}
+                  role="option"
+                  aria-selected={index === active}
+                  href={hit.url}
+                  className={styles.hit}
+                  tabIndex={-1}
+                  onMouseMove={() => setActive(index)}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    open(hit, event.metaKey || event.ctrlKey);
+                  }}
+                >
+                  <HitContent hit={hit} />
+                </a>
+              );
+            })}
+          </div>
+        ))}
+      </div>
+    );
+  }
+
+  return createPortal(
+    <div
+      className={styles.backdrop}
+      onMouseDown={(event) => event.target === event.currentTarget && onClose()}
+    >
+      <div
+        ref={dialog}
+        className={styles.dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-label="Search the documentation"
+        data-answered-query={response?.query ?? ''}
+        onKeyDown={onKeyDown}
+      >
+        <form
+          className={styles.form}
+          role="search"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (ordered[active]) open(ordered[active]);
+          }}
+        >
+          <input
+            ref={input}
+            className={styles.input}
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder="Search the docs"
+            aria-label="Search the docs"
+            role="combobox"
+            aria-expanded={ordered.length > 0}
+            aria-controls={listId}
+            aria-activedescendant={ordered.length ? `${listId}-${active}` : undefined}
+            aria-busy={loading}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={10_000}
+          />
+          <button type="button" className={styles.close} onClick={onClose}>
+            Esc
+          </button>
+        </form>
+        <div className={styles.body}>{body}</div>
+        {response?.ok && response.total > 0 && (
+          <footer className={styles.footer}>
+            <a
+              href={seeAllHref}
+              onClick={(event) => {
+                event.preventDefault();
+                setSaved(addRecent(query));
+                onClose();
+                history.push(seeAllHref);
+              }}
+            >
+              See all {response.total} results
+            </a>
+            <span className={styles.keys} aria-hidden="true">
+              ↑↓ to move · Enter to open · Ctrl+Enter for a new tab · Esc to close
+            </span>
+          </footer>
+        )}
+      </div>
+    </div>,
+    document.body,
+  );
+}

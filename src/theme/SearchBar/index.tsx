@@ -1,0 +1,76 @@
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import styles from './styles.module.css';
+
+// The modal, the providers and the engine load only when a reader reaches for search.
+const loadModal = () => import('@site/src/components/SearchModal');
+const SearchModal = lazy(loadModal);
+
+function isTypingTarget(target: EventTarget | null): boolean {
+  const element = target as HTMLElement | null;
+  return Boolean(element?.closest('input, textarea, select, [contenteditable="true"]'));
+}
+
+/** The navbar's search button: opens the search dialog on click, Ctrl/⌘+K or "/". */
+export default function SearchBar(): ReactNode {
+  const [open, setOpen] = useState(false);
+  const [initialQuery, setInitialQuery] = useState('');
+  const button = useRef<HTMLButtonElement>(null);
+
+  const show = useCallback((query = '') => {
+    setInitialQuery(query);
+    setOpen(true);
+  }, []);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const shortcut = (event.key === 'k' || event.key === 'K') && (event.metaKey || event.ctrlKey);
+      if (
+        shortcut ||
+        (event.key === '/' && !isTypingTarget(event.target) && !event.metaKey && !event.ctrlKey)
+      ) {
+        event.preventDefault();
+        show();
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [show]);
+
+  const close = useCallback(() => {
+    setOpen(false);
+    button.current?.focus();
+  }, []);
+
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className={styles.button}
+        aria-label="Search (Ctrl+K)"
+        aria-haspopup="dialog"
+        onClick={() => show()}
+        onMouseEnter={() => void loadModal()}
+        onFocus={() => void loadModal()}
+        onTouchStart={() => void loadModal()}
+      >
+        <svg width="16" height="16" viewBox="0 0 20 20" aria-hidden="true">
+          <path
+            d="M14.386 14.386l4.088 4.088-4.088-4.088A7.533 7.533 0 1 1 3.733 3.733a7.533 7.533 0 0 1 10.653 10.653z"
+            stroke="currentColor"
+            fill="none"
+            strokeWidth="2"
+            strokeLinecap="round"
+          />
+        </svg>
+        <span className={styles.label}>Search</span>
+        <kbd className={styles.key}>Ctrl K</kbd>
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <SearchModal initialQuery={initialQuery} onClose={close} />
+        </Suspense>
+      )}
+    </>
+  );
+}
