@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { createApiPageMD, mdx, sampleRequest, summarize, type PageItem } from '../markdown';
+import { codeSamples, pythonLiteral } from '../codeSamples';
+import { exampleFor, schemaRows, typeLabel } from '../schema';
+
+describe('mdx', () => {
+  it('escapes braces and angle brackets outside code spans only', () => {
+    expect(mdx('Use {id} and <token> or `{id}`')).toBe('Use \\{id\\} and &lt;token&gt; or `{id}`');
+  });
+});
+
+describe('schemas', () => {
+  const schema = {
+    type: 'object',
+    required: ['id'],
+    properties: {
+      id: { type: 'string', format: 'uuid', description: 'Id.' },
+      status: { type: 'string', enum: ['Queued', 'Failed'] },
+      lines: {
+        type: 'array',
+        items: { type: 'object', properties: { amount: { type: 'number', example: 12.5 } } },
+      },
+    },
+  };
+
+  it('flattens nested properties into dotted rows with types and constraints', () => {
+    expect(schemaRows(schema)).toEqual([
+      { name: 'id', type: 'string (uuid)', required: true, description: 'Id.' },
+      { name: 'status', type: 'string', required: false, description: 'One of: `Queued`, `Failed`.' },
+      { name: 'lines', type: 'array of object', required: false, description: '' },
+      { name: 'lines[].amount', type: 'number', required: false, description: '' },
+    ]);
+  });
+
+  it('merges allOf and builds examples from properties', () => {
+    const merged = { allOf: [schema, { properties: { extra: { type: 'boolean' } } }] };
+    expect(schemaRows(merged).map((row) => row.name)).toContain('extra');
+    expect(typeLabel(merged)).toBe('object');
+    expect(exampleFor(schema)).toEqual({ id: 'string', status: 'Queued', lines: [{ amount: 12.5 }] });
+  });
+});
+
+describe('operation pages', () => {
+  const item: PageItem = {
+    title: 'Get a customer',
+    frontMatter: {},
+    api: {
+      operationId: 'getCustomer',
+      method: 'get',
+      path: '/customers/{customerId}',
+      description: 'Returns one customer. Cortex: `Get-SMCustomer`.',
+      servers: [{ url: 'https://portal.example.com/api/v2' }],
+      parameters: [
+        { name: 'customerId', in: 'path', required: true, example: 'c-1', schema: { type: 'string' } },
+      ],
+      security: [{ oauth2: ['sm.read'] }],
+      responses: {
+        '200': {
+          description: 'The customer.',
+          content: {
+            'application/json': {
+              schema: { type: 'object', properties: { name: { type: 'string' } } },
+              example: { name: 'Contoso Ltd' },
+            },
+          },
+        },
+        '404': { description: 'No such customer.' },
+      },
+    },
+  };
+
+  it('renders method, path, operation id, parameters, responses and five code samples', () => {
+    const page = createApiPageMD(item);
+    expect(page).toContain('<code>{"/customers/{customerId}"}</code>');
+    expect(page).toContain('**Operation ID:** `getCustomer`');
+    expect(page).toContain('| `customerId` | string | Yes |');
+    expect(page).toContain('### 200 OK \\{#response-200\\}');
+    expect(page).toContain('| 404 Not Found | No such customer. |');
+    for (const label of ['curl', 'PowerShell', 'Python', 'JavaScript', 'C#'])
+      expect(page).toContain(`label="${label}"`);
+    expect(item.frontMatter).toMatchObject({
+      yamlTitle: '"Get a customer"',
+      yamlDescription: '"Returns one customer."',
+    });
+  });
+
+  it('fills path parameters with their examples in the samples', () => {
+    expect(sampleRequest(item.api!)).toEqual({
+      method: 'GET',
+      url: 'https://portal.example.com/api/v2/customers/c-1',
+    });
+  });
+
+  it('summarizes a description to its first sentence', () => {
+    expect(summarize('Lists `customers`. More text.', 'x')).toBe('Lists customers.');
+    expect(summarize(undefined, 'Fallback')).toBe('Fallback');
+  });
+});
+
+describe('code samples', () => {
+  it('writes a JSON body idiomatically in each language', () => {
+    const samples = codeSamples({ method: 'POST', url: 'https://h/x', json: { ok: true, name: "O'Brien" } });
+    const byLabel = Object.fromEntries(samples.map((sample) => [sample.label, sample.code]));
+    expect(byLabel.curl).toContain(`-d '{\n  "ok": true,\n  "name": "O'\\''Brien"\n}'`);
+    expect(byLabel.PowerShell).toContain('Invoke-RestMethod -Method Post');
+    expect(byLabel.Python).toContain('"ok": True');
+    expect(byLabel.JavaScript).toContain("method: 'POST'");
+    expect(byLabel['C#']).toContain('await client.PostAsync("https://h/x", body)');
+    expect(pythonLiteral({ a: [null, false] })).toBe(
+      '{\n    "a": [\n        None,\n        False,\n    ],\n}',
+    );
+  });
+});

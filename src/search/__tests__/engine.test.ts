@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import {
+  assembleIndex,
+  buildSearchFiles,
+  queryTerms,
+  rankSections,
+  shardOf,
+  stem,
+  type SourceSection,
+} from '../engine';
+
+const section = (title: string, heading: string, text: string, url = `/docs/${title}`): SourceSection => ({
+  url,
+  hierarchy: heading ? ['Docs', title, heading] : ['Docs', title],
+  title,
+  heading,
+  text,
+  docsTag: 'docs-default-current',
+});
+
+const SECTIONS = [
+  section(
+    'KB00017: Subscriptions are not imported',
+    '',
+    'The nightly sync skips subscriptions bought elsewhere.',
+    '/docs/kb/kb00017',
+  ),
+  section(
+    'Billing rules',
+    '',
+    'A billing rule sets the price of a plan per user per month.',
+    '/docs/billing/rules',
+  ),
+  section(
+    'Billing rules',
+    'Pro-rating',
+    'A mid-month change is charged per day.',
+    '/docs/billing/rules#pro-rating',
+  ),
+  section(
+    'Invoices',
+    '',
+    'Every billing run writes invoices. Rules are applied to each line.',
+    '/docs/invoices',
+  ),
+  section(
+    'Install RabbitMQ',
+    '',
+    'Install Erlang, then RabbitMQ, then enable the management plugin.',
+    '/docs/rabbitmq',
+  ),
+];
+
+function searchAll(query: string) {
+  const files = buildSearchFiles(SECTIONS);
+  const index = assembleIndex(files.base, Object.values(files.shards));
+  return rankSections(index, files.sections, query).map((hit) => files.sections[hit.id].url);
+}
+
+describe('stem', () => {
+  it.each([
+    ['invoices', 'invoic'],
+    ['invoice', 'invoic'],
+    ['rated', 'rat'],
+    ['rating', 'rat'],
+    ['provisioning', 'provision'],
+    ['kb00017', 'kb00017'],
+    ['status', 'status'],
+  ])('%s → %s', (word, expected) => expect(stem(word)).toBe(expected));
+});
+
+describe('queryTerms', () => {
+  it('drops stop words and one-letter words', () => {
+    expect(queryTerms('How to a set up the billing')).toEqual(['set', 'up', 'bill']);
+  });
+});
+
+describe('shards', () => {
+  it('splits terms by first character and reassembles an equivalent index', () => {
+    const files = buildSearchFiles(SECTIONS);
+    expect(Object.keys(files.shards)).toContain('b');
+    expect(shardOf('ärger')).toBe('_');
+    const onlyB = assembleIndex(files.base, [files.shards.b]);
+    expect(rankSections(onlyB, files.sections, 'billing').length).toBeGreaterThan(0);
+  });
+});
+
+describe('rankSections', () => {
+  it('puts title and heading matches above body matches', () => {
+    expect(searchAll('billing rules')[0]).toBe('/docs/billing/rules');
+  });
+
+  it('matches a word being typed as a prefix', () => {
+    expect(searchAll('rabbi')).toEqual(['/docs/rabbitmq']);
+  });
+
+  it('tolerates a typo in a complete word', () => {
+    expect(searchAll('biling rules')[0]).toBe('/docs/billing/rules');
+  });
+
+  it('puts the KB article first for its number in any form', () => {
+    for (const query of ['kb00017', 'KB 17', 'kb17']) expect(searchAll(query)[0]).toBe('/docs/kb/kb00017');
+  });
+
+  it('puts the page whose title is the query first', () => {
+    expect(searchAll('Install RabbitMQ')[0]).toBe('/docs/rabbitmq');
+  });
+
+  it('returns nothing for a query of stop words or symbols, without throwing', () => {
+    expect(searchAll('the of and')).toEqual([]);
+    expect(searchAll('.*+?^${}()|[]\\')).toEqual([]);
+  });
+});
