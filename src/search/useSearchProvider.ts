@@ -30,6 +30,9 @@ export function useSearchProvider(): SearchProvider {
         createAlgoliaProvider(algolia, { facetFilters, origin: window.location.origin }),
       );
     }
-    return memo(`local:${local?.indexUrl}`, () => createLocalProvider(local?.indexUrl ?? '/search/'));
+    // Contextual search, as with the hosted provider: sections of the docs versions this page belongs with.
+    return memo(`local:${local?.indexUrl}:${tags.join()}`, () =>
+      createLocalProvider(local?.indexUrl ?? '/search/', { docsTags: tags }),
+    );
   }, [settings, local, locale, tags]);
 }
