@@ -105,6 +105,23 @@ describe('documentation pages', () => {
     }
   });
 
+  it('filters the knowledge-base article index by area', async () => {
+    const { page } = await openPage(site);
+    await visit(page, `${site.url}/docs/kb/article-index`);
+    const status = page.getByRole('status');
+    await status.getByText('Showing 30 of 30').waitFor();
+    await page.getByLabel('Show articles for').selectOption('RabbitMQ');
+    await status.getByText('Showing 3 of 30').waitFor();
+    const visible = page
+      .locator('table')
+      .filter({ has: page.locator('th', { hasText: 'Area' }) })
+      .locator('tbody tr:visible');
+    assert.deepEqual(
+      [...new Set(await visible.locator('td:nth-child(3)').allInnerTexts())].map((text) => text.trim()),
+      ['RabbitMQ'],
+    );
+  });
+
   it('offers the bulk-import CSV template for download', async () => {
     const { page } = await openPage(site);
     await visit(page, `${site.url}/docs/getting-started/user-management/bulk-import`);

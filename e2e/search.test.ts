@@ -112,7 +112,7 @@ describe('search modal', () => {
       await page.getByRole('link', { name: 'Let us know.' }).getAttribute('href'),
       siteLinks.supportPortal,
     );
-    await page.getByRole('button', { name: 'billing run', exact: true }).click();
+    await page.locator('ul[class*="suggestions"] button').first().click();
     await page.getByRole('option').first().waitFor();
   });
 

@@ -7,7 +7,7 @@ import type { LoadedContent } from '@docusaurus/plugin-content-docs';
 import { applyTrailingSlash } from '@docusaurus/utils-common';
 import { buildSearchFiles, type SourceSection } from '../../src/search/engine';
 import { splitSections } from './sections';
-import { sectionLabel, SUGGESTIONS } from './labels';
+import { popularTopics, sectionLabel } from './labels';
 
 /** The folder (inside the site's generated files) served as a static directory; see docusaurus.config.ts. */
 export const SEARCH_STATIC_DIR = '.docusaurus/search-static';
@@ -28,6 +28,7 @@ export default function searchIndexPlugin(context: LoadContext): Plugin {
     async allContentLoaded({ allContent, actions }) {
       const instances = (allContent['docusaurus-plugin-content-docs'] ?? {}) as Record<string, LoadedContent>;
       const sections: SourceSection[] = [];
+      const tagLabels: string[] = [];
       for (const [pluginId, content] of Object.entries(instances)) {
         for (const version of content.loadedVersions) {
           const docs = [...version.docs].sort((a: Doc, b: Doc) => a.permalink.localeCompare(b.permalink));
@@ -37,6 +38,7 @@ export default function searchIndexPlugin(context: LoadContext): Plugin {
             const source = await fs.readFile(file, 'utf8');
             const markdown = source.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, '');
             const url = applyTrailingSlash(doc.permalink, context.siteConfig);
+            tagLabels.push(...doc.tags.map((tag) => tag.label));
             sections.push(
               ...splitSections({
                 url,
@@ -68,7 +70,7 @@ export default function searchIndexPlugin(context: LoadContext): Plugin {
         write('base.json', files.base),
         write('sections.json', files.sections),
         write('shards.json', Object.keys(files.shards).sort()),
-        write('suggestions.json', SUGGESTIONS),
+        write('suggestions.json', popularTopics(tagLabels)),
         ...Object.entries(files.shards).map(([shard, terms]) => write(`shards/${shard}.json`, terms)),
         ...files.texts.map((chunk, i) => write(`texts/${i}.json`, chunk)),
       ]);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import config from '../../docusaurus.config';
 import pkg from '../../package.json';
 
@@ -55,5 +55,38 @@ describe('site configuration', () => {
 
   it('has a closeable announcement bar with an id', () => {
     expect(themeConfig.announcementBar).toMatchObject({ id: expect.any(String), isCloseable: true });
+  });
+});
+
+describe('search provider configuration', () => {
+  it('uses the local index and no preconnect by default', () => {
+    expect(config.headTags).toEqual([]);
+    expect((config.customFields?.search as { algolia?: unknown }).algolia).toBeUndefined();
+  });
+
+  it('switches to Algolia and preconnects to its host when all three settings are given', async () => {
+    const keys = {
+      DOCS_ALGOLIA_APP_ID: 'APPID',
+      DOCS_ALGOLIA_SEARCH_KEY: 'search-key',
+      DOCS_ALGOLIA_INDEX: 'docs',
+    };
+    Object.assign(process.env, keys);
+    try {
+      vi.resetModules();
+      const { default: withAlgolia } = await import('../../docusaurus.config');
+      expect(withAlgolia.headTags).toEqual([
+        {
+          tagName: 'link',
+          attributes: { rel: 'preconnect', href: 'https://APPID-dsn.algolia.net', crossorigin: 'anonymous' },
+        },
+      ]);
+      expect((withAlgolia.customFields?.search as { algolia?: unknown }).algolia).toMatchObject({
+        appId: 'APPID',
+        apiKey: 'search-key',
+        indexName: 'docs',
+      });
+    } finally {
+      for (const key of Object.keys(keys)) delete process.env[key];
+    }
   });
 });

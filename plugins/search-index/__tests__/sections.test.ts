@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { plainText, splitSections } from '../sections';
-import { sectionLabel } from '../labels';
+import { popularTopics, sectionLabel } from '../labels';
 
 const page = (markdown: string) =>
   splitSections({
@@ -58,5 +58,13 @@ describe('sectionLabel', () => {
     expect(sectionLabel('/docs/developer/api/reference/list-customers')).toBe('API reference');
     expect(sectionLabel('/docs/concepts/platformfeatures/jobs')).toBe('Platform features');
     expect(sectionLabel('/docs/glossary')).toBe('Documentation');
+  });
+});
+
+describe('popularTopics', () => {
+  it('ranks topic tags by how many pages carry them, leaving out audiences and kinds', () => {
+    expect(
+      popularTopics(['KB', 'Billing', 'RabbitMQ', 'Billing', 'Reseller Admin', 'RabbitMQ', 'Billing'], 2),
+    ).toEqual(['Billing', 'RabbitMQ']);
   });
 });

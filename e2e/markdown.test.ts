@@ -1,0 +1,100 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { BUILD_DIR, openPage, setupSite, visit } from './harness';
+import { INDEX_FILE } from '../plugins/metadata';
+import { markdownPath } from '../plugins/markdown-export/paths';
+import type { TagIndex } from '../plugins/metadata/buildIndex';
+import { siteUrl } from '../site.links';
+
+const site = setupSite();
+const docs = (JSON.parse(fs.readFileSync(path.join(BUILD_DIR, INDEX_FILE), 'utf8')) as TagIndex).docs;
+
+/** A link written with the configured site URL, fetched from the local server instead. */
+const local = (url: string) => url.replace(siteUrl.replace(/\/$/, ''), site.url);
+
+describe('Markdown copies and llms.txt', () => {
+  it('serve a Markdown twin for every doc page', async () => {
+    const { page } = await openPage(site);
+    const failures: string[] = [];
+    for (const doc of [
+      ...docs,
+      { path: '/docs/developer/api/reference/list-customers', title: 'List customers' },
+    ]) {
+      const response = await page.request.get(`${site.url}${markdownPath(doc.path)}`);
+      const text = await response.text();
+      if (response.status() !== 200) failures.push(`${doc.path}: HTTP ${response.status()}`);
+      else if (!text.startsWith('---\ntitle: ') || !text.includes(`\n# ${doc.title}\n`))
+        failures.push(`${doc.path}: no title`);
+      else if (/^import .+ from '@|<\/?(Tabs|TabItem)\b/m.test(text))
+        failures.push(`${doc.path}: MDX left in the copy`);
+    }
+    assert.deepEqual(failures, []);
+  });
+
+  it('list every page in llms.txt with links that resolve', async () => {
+    const { page } = await openPage(site);
+    const index = await (await page.request.get(`${site.url}/llms.txt`)).text();
+    assert.match(index, /^# Services Manager Docs\n\n> /);
+    const links = [...index.matchAll(/\]\((https?:[^)]+)\)/g)].map((match) => match[1]);
+    assert.ok(links.length >= docs.length, `${links.length} links for ${docs.length} docs`);
+    const broken: string[] = [];
+    for (const link of links) {
+      const response = await page.request.get(local(link));
+      if (response.status() !== 200) broken.push(`${link}: ${response.status()}`);
+    }
+    assert.deepEqual(broken, []);
+    const full = await (await page.request.get(`${site.url}/llms-full.txt`)).text();
+    for (const doc of docs) assert.ok(full.includes(`# ${doc.title}\n`), `llms-full.txt lacks ${doc.title}`);
+  });
+
+  for (const route of [
+    '/docs/developer/api/reference/add-customer-plan',
+    '/docs/installation/rabbitmq-ssl',
+  ]) {
+    it(`keeps headings, code blocks and table rows of ${route}`, async () => {
+      const { page } = await openPage(site);
+      await visit(page, `${site.url}${route}`);
+      const html = await page.evaluate(() => {
+        const article = document.querySelector('article .markdown') as HTMLElement;
+        return {
+          headings: [...article.querySelectorAll('h2, h3')].map((heading) =>
+            heading.textContent?.replace(/\u200b/g, '').trim(),
+          ),
+          codeBlocks: article.querySelectorAll('pre').length,
+          tableRows: article.querySelectorAll('tr').length,
+        };
+      });
+      const markdown = await (await page.request.get(`${site.url}${markdownPath(route)}`)).text();
+      const body = markdown.replace(/^---\n[\s\S]*?\n---\n/, '');
+      const withoutCode = body.replace(/^\s*(>\s*)?```[\s\S]*?^\s*(>\s*)?```/gm, '');
+      const headings = [...withoutCode.matchAll(/^#{2,3} (.+)$/gm)].map((match) =>
+        match[1].trim().replace(/[`*]/g, ''),
+      );
+      const codeBlocks = (body.match(/^\s*(>\s*)?```\w/gm) ?? []).length;
+      const tableRows = (withoutCode.match(/^\s*(>\s*)?\|.*\|\s*$/gm) ?? []).filter(
+        (row) => !/^[\s>|:-]+$/.test(row),
+      ).length;
+      assert.deepEqual(headings, html.headings);
+      assert.equal(codeBlocks, html.codeBlocks);
+      assert.equal(tableRows, html.tableRows);
+    });
+  }
+
+  it('copies the page as Markdown from the keyboard and says so', async () => {
+    const { page } = await openPage(site, { permissions: ['clipboard-read', 'clipboard-write'] });
+    await visit(page, `${site.url}/docs/concepts/customers`);
+    const button = page.getByRole('button', { name: 'Copy page' });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Copied!' }).waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    const expected = await (await page.request.get(`${site.url}/docs/concepts/customers.md`)).text();
+    assert.equal(copied, expected);
+    assert.equal(
+      await page.getByRole('link', { name: 'View this page as Markdown' }).getAttribute('href'),
+      '/docs/concepts/customers.md',
+    );
+  });
+});

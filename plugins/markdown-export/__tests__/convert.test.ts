@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { toMarkdown } from '../convert';
+import { markdownPath } from '../paths';
+import { sidebarOrder } from '../index';
+
+const meta = {
+  title: 'Install RabbitMQ',
+  description: 'How to install RabbitMQ.',
+  tags: ['RabbitMQ', 'howto'],
+  canonicalUrl: 'https://docs.example.com/docs/installation/rabbitmq',
+  resolveLink: (target: string) =>
+    target.endsWith('.md') ? `https://docs.example.com/${target.replace('../', 'docs/')}` : target,
+};
+
+describe('toMarkdown', () => {
+  it('reduces front matter and keeps headings, tables, code and admonitions', () => {
+    const source = [
+      '---',
+      'id: rabbitmq',
+      'sidebar_position: 4',
+      '---',
+      '',
+      "import Tabs from '@theme/Tabs';",
+      '',
+      '## Install Erlang {#erlang}',
+      '',
+      ':::warning[Order matters]',
+      '',
+      'Install Erlang first.',
+      '',
+      '```powershell',
+      'choco install erlang',
+      '```',
+      '',
+      ':::',
+      '',
+      '| Port | Use |',
+      '| --- | --- |',
+      '| 5672 | AMQP |',
+      '',
+      'See [prerequisites](../prerequisites.md).',
+    ].join('\n');
+    expect(toMarkdown(source, meta)).toBe(
+      [
+        '---',
+        'title: "Install RabbitMQ"',
+        'description: "How to install RabbitMQ."',
+        'tags: ["RabbitMQ", "howto"]',
+        'canonical_url: "https://docs.example.com/docs/installation/rabbitmq"',
+        '---',
+        '',
+        '# Install RabbitMQ',
+        '',
+        '## Install Erlang',
+        '',
+        '> **Order matters:** Install Erlang first.',
+        '>',
+        '> ```powershell',
+        '> choco install erlang',
+        '> ```',
+        '',
+        '| Port | Use |',
+        '| --- | --- |',
+        '| 5672 | AMQP |',
+        '',
+        'See [prerequisites](https://docs.example.com/docs/prerequisites.md).',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('renders tabs as labelled sections and the API endpoint line as text', () => {
+    const source = [
+      '<p className="api-endpoint"><span className="api-badge api-badge--get">GET</span> <code>{"/customers/{customerId}"}</code></p>',
+      '',
+      '## Code samples \\{#code-samples\\}',
+      '',
+      '<Tabs groupId="api-code-samples">',
+      '<TabItem value="curl" label="curl">',
+      '',
+      '```bash',
+      'curl https://example.com',
+      '```',
+      '',
+      '</TabItem>',
+      '</Tabs>',
+    ].join('\n');
+    const markdown = toMarkdown(source, meta);
+    expect(markdown).toContain('**GET** `/customers/{customerId}`');
+    expect(markdown).toContain('## Code samples\n\n**curl**\n\n```bash\ncurl https://example.com\n```');
+    expect(markdown).not.toMatch(/<\/?(Tabs|TabItem|p)\b/);
+  });
+
+  it('turns a card list into links to the pages it stands for', () => {
+    const source = "```mdx-code-block\nimport DocCardList from '@theme/DocCardList';\n<DocCardList />\n```";
+    const markdown = toMarkdown(source, {
+      ...meta,
+      children: [{ title: 'List customers', url: 'https://x/list.md', description: 'Lists.' }],
+    });
+    expect(markdown).toContain('- [List customers](https://x/list.md): Lists.');
+    expect(markdown).not.toContain('DocCardList');
+  });
+});
+
+describe('paths and order', () => {
+  it('puts the Markdown twin next to the page', () => {
+    expect(markdownPath('/docs/kb/kb00001')).toBe('/docs/kb/kb00001.md');
+    expect(markdownPath('/docs/')).toBe('/docs.md');
+  });
+
+  it('follows the sidebar, category pages before their children', () => {
+    const { order, children } = sidebarOrder([
+      { type: 'doc', id: 'intro' },
+      {
+        type: 'category',
+        link: { type: 'doc', id: 'billing/billing' },
+        items: [
+          { type: 'doc', id: 'billing/rules' },
+          { type: 'category', items: [{ type: 'doc', id: 'deep' }] },
+        ],
+      },
+    ]);
+    expect(order).toEqual(['intro', 'billing/billing', 'billing/rules', 'deep']);
+    expect(children.get('billing/billing')).toEqual(['billing/rules']);
+  });
+});

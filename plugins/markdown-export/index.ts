@@ -1,0 +1,143 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { LoadContext, Plugin } from '@docusaurus/types';
+import type { LoadedContent } from '@docusaurus/plugin-content-docs';
+import { applyTrailingSlash } from '@docusaurus/utils-common';
+import { sectionLabel } from '../search-index/labels';
+import { toMarkdown } from './convert';
+import { markdownPath } from './paths';
+
+export { markdownPath };
+
+type Doc = LoadedContent['loadedVersions'][number]['docs'][number];
+type SidebarItem = {
+  type: string;
+  id?: string;
+  items?: SidebarItem[];
+  link?: { type: string; id?: string };
+};
+
+export type ExportPage = { doc: Doc; url: string; file: string; children: Doc[] };
+
+/** Doc ids in sidebar order, and for every category page the docs directly under it. */
+export function sidebarOrder(items: SidebarItem[]): { order: string[]; children: Map<string, string[]> } {
+  const order: string[] = [];
+  const children = new Map<string, string[]>();
+  const visit = (list: SidebarItem[]) => {
+    for (const item of list) {
+      if (item.type === 'doc' && item.id) order.push(item.id);
+      if (item.type === 'category') {
+        const linked = item.link?.type === 'doc' ? item.link.id : undefined;
+        if (linked) {
+          order.push(linked);
+          children.set(
+            linked,
+            (item.items ?? [])
+              .map((child) => (child.type === 'doc' ? child.id : child.link?.id))
+              .filter((id): id is string => Boolean(id)),
+          );
+        }
+        visit(item.items ?? []);
+      }
+    }
+  };
+  visit(items);
+  return { order, children };
+}
+
+/**
+ * Writes a clean Markdown copy of every doc page next to its HTML (`<page>.md`), plus `llms.txt` (an
+ * index of them) and `llms-full.txt` (all pages, in sidebar order) at the site root.
+ */
+export default function markdownExportPlugin(context: LoadContext): Plugin {
+  const { siteConfig, siteDir } = context;
+  const origin = siteConfig.url.replace(/\/$/, '');
+  let pages: ExportPage[] = [];
+  return {
+    name: 'services-manager-markdown-export',
+    async allContentLoaded({ allContent }) {
+      pages = [];
+      const instances = (allContent['docusaurus-plugin-content-docs'] ?? {}) as Record<string, LoadedContent>;
+      for (const content of Object.values(instances)) {
+        for (const version of content.loadedVersions) {
+          const byId = new Map(version.docs.map((doc) => [doc.id, doc]));
+          const { order, children } = sidebarOrder(Object.values(version.sidebars).flat() as SidebarItem[]);
+          const ids = [...new Set([...order, ...version.docs.map((doc) => doc.id)])];
+          for (const id of ids) {
+            const doc = byId.get(id);
+            if (!doc || doc.unlisted) continue;
+            const url = applyTrailingSlash(doc.permalink, siteConfig);
+            pages.push({
+              doc,
+              url,
+              file: doc.source.replace(/^@site\//, `${siteDir}/`),
+              children: (children.get(id) ?? [])
+                .map((child) => byId.get(child))
+                .filter((child): child is Doc => Boolean(child)),
+            });
+          }
+        }
+      }
+    },
+    async postBuild({ outDir }) {
+      const byFile = new Map(pages.map((page) => [page.file, page]));
+      const byUrl = new Map(pages.map((page) => [page.url.replace(/\/$/, ''), page]));
+      const twin = (page: ExportPage) => `${origin}${markdownPath(page.url)}`;
+      const copies: { page: ExportPage; markdown: string }[] = [];
+      for (const page of pages) {
+        const source = await fs.readFile(page.file, 'utf8');
+        const resolveLink = (target: string) => {
+          if (/^[a-z]+:/i.test(target) || target.startsWith('#')) return target;
+          const [pathPart, hash = ''] = target.split('#');
+          const anchor = hash ? `#${hash}` : '';
+          if (pathPart.startsWith('/')) {
+            const linked = byUrl.get(pathPart.replace(/\/$/, ''));
+            return linked ? `${twin(linked)}${anchor}` : `${origin}${pathPart}${anchor}`;
+          }
+          const linked = byFile.get(path.resolve(path.dirname(page.file), decodeURI(pathPart)));
+          return linked ? `${twin(linked)}${anchor}` : target;
+        };
+        const markdown = toMarkdown(source, {
+          title: page.doc.title,
+          description: page.doc.description,
+          tags: page.doc.tags.map((tag) => tag.label),
+          canonicalUrl: `${origin}${page.url}`,
+          resolveLink,
+          children: page.children.map((child) => ({
+            title: child.title,
+            url: twin(pages.find((candidate) => candidate.doc === child) as ExportPage),
+            description: child.description,
+          })),
+        });
+        const file = path.join(outDir, markdownPath(page.url).slice(siteConfig.baseUrl.length - 1));
+        await fs.mkdir(path.dirname(file), { recursive: true });
+        await fs.writeFile(file, markdown);
+        copies.push({ page, markdown });
+      }
+      const sections = new Map<string, ExportPage[]>();
+      for (const page of pages) {
+        const label = sectionLabel(page.url);
+        sections.set(label, [...(sections.get(label) ?? []), page]);
+      }
+      const index = [
+        `# ${siteConfig.title}`,
+        '',
+        `> ${siteConfig.tagline}`,
+        '',
+        'Documentation for Services Manager, the multi-tenant platform that service providers and resellers use to provision and bill hosted services: Microsoft Online, Hosted Exchange, File Sharing, Citrix DaaS, Directory Sync, multi-factor authentication and Workspace, with billing, a REST API v2 and the Cortex PowerShell module. Every page below is available as Markdown; llms-full.txt holds all of them in one file.',
+        '',
+        ...[...sections].flatMap(([label, list]) => [
+          `## ${label}`,
+          '',
+          ...list.map((page) => `- [${page.doc.title}](${twin(page)}): ${page.doc.description}`),
+          '',
+        ]),
+      ].join('\n');
+      const full = copies
+        .map(({ markdown }) => markdown.replace(/^---\n[\s\S]*?\n---\n\n/, ''))
+        .join('\n\n---\n\n');
+      await fs.writeFile(path.join(outDir, 'llms.txt'), index);
+      await fs.writeFile(path.join(outDir, 'llms-full.txt'), full);
+    },
+  };
+}
