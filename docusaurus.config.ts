@@ -72,6 +72,8 @@ const config: Config = {
           tags: 'tags.yml',
           onInlineTags: 'throw',
           lastVersion: 'current',
+          // From git history; in a shallow clone or without git the date falls back quietly.
+          showLastUpdateTime: true,
           versions: { current: { label: 'Next' } },
         },
         blog: false,

@@ -1,0 +1,43 @@
+/** Per-page answers to "Was this page helpful?", kept in local storage and sent to analytics when it is on. */
+export type Feedback = { vote: 'yes' | 'no'; comment?: string };
+
+const key = (page: string) => `sm-feedback:${page}`;
+
+export function loadFeedback(page: string): Feedback | undefined {
+  try {
+    const value = JSON.parse(localStorage.getItem(key(page)) ?? 'null') as Feedback | null;
+    return value?.vote === 'yes' || value?.vote === 'no' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function saveFeedback(page: string, feedback: Feedback): void {
+  try {
+    localStorage.setItem(key(page), JSON.stringify(feedback));
+  } catch {
+    // Storage disabled: the answer is still sent, just not remembered.
+  }
+}
+
+type Analytics = { va?: (event: 'event', data: { name: string; data: Record<string, string> }) => void };
+
+/** Sends the answer as a web-analytics event; without analytics (or if it fails) nothing else happens. */
+export function sendFeedback(
+  page: string,
+  feedback: Feedback,
+  target: Analytics = window as unknown as Analytics,
+): void {
+  try {
+    target.va?.('event', {
+      name: 'page_feedback',
+      data: {
+        page,
+        vote: feedback.vote,
+        ...(feedback.comment ? { comment: feedback.comment.slice(0, 500) } : {}),
+      },
+    });
+  } catch {
+    // Analytics must never break the page.
+  }
+}
