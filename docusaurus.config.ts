@@ -123,6 +123,8 @@ const config: Config = {
     announcementBar: {
       id: announcement.id,
       content: announcement.content,
+      backgroundColor: '#1b5e9e',
+      textColor: '#ffffff',
       isCloseable: true,
     },
     colorMode: {

@@ -34,7 +34,7 @@ export const HOME_CARDS: HomeCard[] = [
     ],
   },
   {
-    title: 'Manage your organisation',
+    title: 'Manage your organization',
     audience: 'Customer administrators',
     description: 'Add users, import them from a directory or a spreadsheet, and assign their services.',
     links: [
