@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Config } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import { themes as prismThemes } from 'prism-react-renderer';
@@ -114,6 +115,15 @@ const config: Config = {
     [
       '@docusaurus/plugin-client-redirects',
       { redirects: [{ from: '/docs/how-to-use-the-docs', to: '/docs' }] },
+    ],
+    // Offline reading: a service worker that, once the reader asks, keeps every page and the search index.
+    [
+      '@docusaurus/plugin-pwa',
+      {
+        offlineModeActivationStrategies: ['appInstalled', 'standalone'],
+        swRegister: path.join(__dirname, 'src/pwa/registerSw.ts'),
+        pwaHead: [{ tagName: 'link', rel: 'manifest', href: `${baseUrl}manifest.json` }],
+      },
     ],
     ...(withE2eFixtures ? ['./plugins/e2e-fixtures/index.ts'] : []),
   ],

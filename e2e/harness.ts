@@ -27,7 +27,8 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export type Site = { url: string; browser: Browser };
+/** `files` maps site paths to files served instead of the build's (tests may change it while running). */
+export type Site = { url: string; browser: Browser; files: Record<string, string> };
 
 /**
  * One server and one browser per test file, started before its tests and closed after them. The server
@@ -40,10 +41,8 @@ export function setupSite(): Site {
     if (!fs.existsSync(path.join(BUILD_DIR, 'index.html'))) {
       throw new Error(`No build in ${BUILD_DIR}: run "DOCS_E2E_FIXTURES=true npm run build" first.`);
     }
-    server = await startServer({
-      root: BUILD_DIR,
-      files: { [ANALYTICS_PATH]: path.join(__dirname, 'fixtures', 'insights.js') },
-    });
+    site.files = { [ANALYTICS_PATH]: path.join(__dirname, 'fixtures', 'insights.js') };
+    server = await startServer({ root: BUILD_DIR, files: site.files });
     site.url = server.url;
     site.browser = await chromium.launch({ executablePath: findBrowser(), args: CHROMIUM_ARGS });
   });

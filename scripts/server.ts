@@ -88,7 +88,9 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
       }
       res.writeHead(resolved.status, {
         'Content-Type': TYPES[path.extname(resolved.file)] ?? 'application/octet-stream',
-        'Cache-Control': extra ? 'no-cache' : cacheControlFor(sitePath),
+        // The service worker may control the whole site.
+        ...(sitePath === '/sw.js' ? { 'Service-Worker-Allowed': '/' } : {}),
+        'Cache-Control': extra || sitePath === '/sw.js' ? 'no-cache' : cacheControlFor(sitePath),
       });
       if (req.method === 'HEAD') res.end();
       else fs.createReadStream(resolved.file).pipe(res);

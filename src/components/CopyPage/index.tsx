@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { markdownPath } from '@site/plugins/markdown-export/paths';
+import OfflineToggle from '@site/src/components/OfflineToggle';
 import styles from './styles.module.css';
 
 type State = 'idle' | 'copied' | 'failed';
@@ -40,6 +41,7 @@ export default function CopyPage({ permalink }: { permalink: string }): ReactNod
       >
         View as Markdown
       </a>
+      <OfflineToggle className={styles.button} />
     </div>
   );
 }

@@ -1,0 +1,38 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { isOfflineRequested, offlineReady, requestOfflineReading } from '@site/src/pwa/offline';
+
+type State = 'hidden' | 'off' | 'preparing' | 'ready';
+
+/** "Make available offline": asks the service worker to keep the whole site, and says when it has. */
+export default function OfflineToggle({ className }: { className: string }): ReactNode {
+  const [state, setState] = useState<State>('hidden');
+
+  useEffect(() => {
+    // The service worker exists only in production builds.
+    if (process.env.NODE_ENV !== 'production' || !('serviceWorker' in navigator)) return;
+    if (!isOfflineRequested()) {
+      setState('off');
+      return;
+    }
+    setState('preparing');
+    let cancelled = false;
+    void offlineReady().then((ready) => !cancelled && setState(ready ? 'ready' : 'preparing'));
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  if (state === 'hidden') return null;
+  if (state !== 'off') {
+    return (
+      <span className={className} role="status">
+        {state === 'ready' ? 'Available offline' : 'Saving for offline reading…'}
+      </span>
+    );
+  }
+  return (
+    <button type="button" className={className} onClick={() => void requestOfflineReading()}>
+      Make available offline
+    </button>
+  );
+}
