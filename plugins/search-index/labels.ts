@@ -17,23 +17,24 @@ export function sectionLabel(url: string): string {
   return SECTIONS.find(([prefix]) => url === prefix || url.startsWith(`${prefix}/`))?.[1] ?? 'Documentation';
 }
 
-/** Tags that name an audience or a kind of page rather than a topic. */
-const NOT_TOPICS = new Set([
+/** Tags (keys, and the one label that differs from its key) naming an audience or a kind of page, not a topic. */
+export const AUDIENCE_AND_KIND_TAGS = new Set([
   'Service Provider Admin',
   'Service Provider',
   'Reseller Admin',
   'Customer Admin',
   'Documentation',
   'KB',
-  'How-to',
   'howto',
+  'How-to',
   'Troubleshooting',
 ]);
 
 /** Shown under "Try searching for" when a query finds nothing: the topics the most pages carry. */
 export function popularTopics(tagLabels: string[], count = 8): string[] {
   const counts = new Map<string, number>();
-  for (const label of tagLabels) if (!NOT_TOPICS.has(label)) counts.set(label, (counts.get(label) ?? 0) + 1);
+  for (const label of tagLabels)
+    if (!AUDIENCE_AND_KIND_TAGS.has(label)) counts.set(label, (counts.get(label) ?? 0) + 1);
   return [...counts]
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .slice(0, count)

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { countWords, readDocs, readTags, type DocFile } from '../content';
 import { SPEC_DOC_ROUTES } from '../routes';
+import { AUDIENCE_AND_KIND_TAGS } from '../../plugins/search-index/labels';
 
 const ROOT = path.resolve(__dirname, '../..');
 const docs = readDocs(path.join(ROOT, 'docs')).map((doc) => ({
@@ -13,16 +14,7 @@ const vocabulary = readTags(path.join(ROOT, 'docs/tags.yml'));
 const apiGuide = fs.readFileSync(path.join(ROOT, 'api-docs/api-intro.md'), 'utf8');
 
 /** Audience and document-kind tags; every other tag is a topic. */
-const AUDIENCE_OR_KIND = new Set([
-  'Service Provider Admin',
-  'Service Provider',
-  'Reseller Admin',
-  'Customer Admin',
-  'Documentation',
-  'KB',
-  'howto',
-  'Troubleshooting',
-]);
+const AUDIENCE_OR_KIND = new Set([...AUDIENCE_AND_KIND_TAGS].filter((tag) => tag !== 'How-to'));
 const SPEC_VOCABULARY = [...AUDIENCE_OR_KIND, 'MSOL', 'Workspace', 'Citrix', 'Microsoft RDS'];
 /** Pages whose job is to list other pages; they are held to the index rule, not the word minimum. */
 const INDEX_PAGES = new Set([

@@ -52,6 +52,48 @@ function HitContent({ hit }: { hit: SearchHit }): ReactNode {
   );
 }
 
+type SavedAction = { icon: string; label: (item: string) => string; run: (item: string) => void };
+
+/** A titled list of saved queries: pick one to search again, or act on it (star, remove). */
+function SavedList({
+  title,
+  items,
+  onPick,
+  actions,
+}: {
+  title: string;
+  items: string[];
+  onPick: (item: string) => void;
+  actions: SavedAction[];
+}): ReactNode {
+  if (!items.length) return null;
+  return (
+    <section aria-label={title}>
+      <h2 className={styles.groupTitle}>{title}</h2>
+      <ul className={styles.savedList}>
+        {items.map((item) => (
+          <li key={item} className={styles.savedItem}>
+            <button type="button" className={styles.savedQuery} onClick={() => onPick(item)}>
+              {item}
+            </button>
+            {actions.map((action) => (
+              <button
+                key={action.icon}
+                type="button"
+                className={styles.savedAction}
+                aria-label={action.label(item)}
+                onClick={() => action.run(item)}
+              >
+                {action.icon}
+              </button>
+            ))}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export default function SearchModal({ initialQuery = '', onClose }: Props): ReactNode {
   const provider = useSearchProvider();
   const history = useHistory();
@@ -138,58 +180,35 @@ export default function SearchModal({ initialQuery = '', onClose }: Props): Reac
   if (!trimmed) {
     body = (
       <div className={styles.start}>
-        {saved.favorites.length > 0 && (
-          <section aria-label="Favorite searches">
-            <h2 className={styles.groupTitle}>Favorite searches</h2>
-            <ul className={styles.savedList}>
-              {saved.favorites.map((item) => (
-                <li key={item} className={styles.savedItem}>
-                  <button type="button" className={styles.savedQuery} onClick={() => setQuery(item)}>
-                    {item}
-                  </button>
-                  <button
-                    type="button"
-                    className={styles.savedAction}
-                    aria-label={`Remove "${item}" from favorites`}
-                    onClick={() => setSaved(removeFavorite(item))}
-                  >
-                    ✕
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
-        {saved.recent.length > 0 && (
-          <section aria-label="Recent searches">
-            <h2 className={styles.groupTitle}>Recent searches</h2>
-            <ul className={styles.savedList}>
-              {saved.recent.map((item) => (
-                <li key={item} className={styles.savedItem}>
-                  <button type="button" className={styles.savedQuery} onClick={() => setQuery(item)}>
-                    {item}
-                  </button>
-                  <button
-                    type="button"
-                    className={styles.savedAction}
-                    aria-label={`Save "${item}" as a favorite`}
-                    onClick={() => setSaved(addFavorite(item))}
-                  >
-                    ☆
-                  </button>
-                  <button
-                    type="button"
-                    className={styles.savedAction}
-                    aria-label={`Remove "${item}" from recent searches`}
-                    onClick={() => setSaved(removeRecent(item))}
-                  >
-                    ✕
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
+        <SavedList
+          title="Favorite searches"
+          items={saved.favorites}
+          onPick={setQuery}
+          actions={[
+            {
+              icon: '✕',
+              label: (item) => `Remove "${item}" from favorites`,
+              run: (item) => setSaved(removeFavorite(item)),
+            },
+          ]}
+        />
+        <SavedList
+          title="Recent searches"
+          items={saved.recent}
+          onPick={setQuery}
+          actions={[
+            {
+              icon: '☆',
+              label: (item) => `Save "${item}" as a favorite`,
+              run: (item) => setSaved(addFavorite(item)),
+            },
+            {
+              icon: '✕',
+              label: (item) => `Remove "${item}" from recent searches`,
+              run: (item) => setSaved(removeRecent(item)),
+            },
+          ]}
+        />
         {!saved.favorites.length && !saved.recent.length && (
           <p className={styles.hint}>
             Search pages, sections, KB numbers (<code>KB 17</code>), API operations and cmdlets.
