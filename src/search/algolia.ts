@@ -70,7 +70,10 @@ export function createAlgoliaProvider(
   const endpoint = `https://${settings.appId}-dsn.algolia.net/1/indexes/${encodeURIComponent(settings.indexName)}/query`;
   return {
     name: 'algolia',
-    async search(rawQuery, { limit = 10, offset = 0, signal } = {}): Promise<SearchResponse> {
+    async search(
+      rawQuery,
+      { limit = 10, offset = 0, signal, withText = false } = {},
+    ): Promise<SearchResponse> {
       const query = rawQuery.slice(0, MAX_QUERY_LENGTH);
       try {
         const response = await fetcher(endpoint, {
@@ -115,6 +118,7 @@ export function createAlgoliaProvider(
               snippet: snippet.text,
               highlights: snippet.ranges,
               titleHighlights: title.ranges,
+              ...(withText ? { text: hit.content ?? snippet.text } : {}),
             },
           ];
         });

@@ -85,7 +85,7 @@ export function createLocalProvider(
 
   return {
     name: 'local',
-    async search(rawQuery, { limit = 10, offset = 0 } = {}): Promise<SearchResponse> {
+    async search(rawQuery, { limit = 10, offset = 0, withText = false } = {}): Promise<SearchResponse> {
       const query = rawQuery.slice(0, MAX_QUERY_LENGTH);
       try {
         const terms = queryTerms(query);
@@ -99,13 +99,10 @@ export function createLocalProvider(
           ),
         );
         const texts = new Map(chunks);
-        const hits = page.map((hit) =>
-          toHit(
-            hit,
-            sections[hit.id],
-            texts.get(Math.floor(hit.id / CHUNK_SIZE))?.[hit.id % CHUNK_SIZE] ?? '',
-          ),
-        );
+        const hits = page.map((hit) => {
+          const text = texts.get(Math.floor(hit.id / CHUNK_SIZE))?.[hit.id % CHUNK_SIZE] ?? '';
+          return { ...toHit(hit, sections[hit.id], text), ...(withText ? { text } : {}) };
+        });
         whenIdle(prefetchRest);
         return { ok: true, query: rawQuery, hits, total: ranked.length };
       } catch (error) {

@@ -11,13 +11,15 @@ export type SearchHit = {
   highlights: [number, number][];
   /** [start, end) ranges of the last hierarchy entry (the hit's own heading) to highlight. */
   titleHighlights: [number, number][];
+  /** The section's whole text, when asked for with `withText` (Ask AI answers from it). */
+  text?: string;
 };
 
 export type SearchResponse =
   | { ok: true; query: string; hits: SearchHit[]; total: number; correctedQuery?: string }
   | { ok: false; query: string; error: string };
 
-export type SearchOptions = { limit?: number; offset?: number; signal?: AbortSignal };
+export type SearchOptions = { limit?: number; offset?: number; signal?: AbortSignal; withText?: boolean };
 
 /** Every search UI talks to this, never to an engine. */
 export interface SearchProvider {

@@ -18,6 +18,13 @@ import { addFavorite, addRecent, loadSaved, removeFavorite, removeRecent } from 
 import type { SearchHit } from '@site/src/search/types';
 import type { siteLinks as SiteLinks } from '@site/site.links';
 import { useSearch } from './useSearch';
+import AskPanel from '@site/src/components/AskPanel';
+import {
+  deleteConversation,
+  loadConversations,
+  newConversation,
+  type Conversation,
+} from '@site/src/ask/conversations';
 import styles from './styles.module.css';
 
 const LIMIT = 12;
@@ -103,6 +110,18 @@ export default function SearchModal({ initialQuery = '', onClose }: Props): Reac
   const [query, setQuery] = useState(initialQuery);
   const [active, setActive] = useState(0);
   const [saved, setSaved] = useState(loadSaved);
+  const [conversation, setConversation] = useState<Conversation | null>(null);
+  const [conversations, setConversations] = useState(loadConversations);
+  const askEntry = useRef<HTMLButtonElement>(null);
+  const startAsk = () => {
+    if (!query.trim()) return;
+    setConversation({ ...newConversation(query.trim()), turns: [{ question: query.trim() }] });
+  };
+  const leaveAsk = () => {
+    setConversation(null);
+    setConversations(loadConversations());
+    input.current?.focus();
+  };
   const [suggestions, setSuggestions] = useState<string[]>([]);
   const { response, loading } = useSearch(provider, query, LIMIT);
   const dialog = useRef<HTMLDivElement>(null);
@@ -146,13 +165,24 @@ export default function SearchModal({ initialQuery = '', onClose }: Props): Reac
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
       event.preventDefault();
-      onClose();
+      // In AI mode the first Escape leaves AI mode; the next one closes the dialog.
+      if (conversation) leaveAsk();
+      else onClose();
+    } else if (
+      event.key === 'Tab' &&
+      !event.shiftKey &&
+      event.target === input.current &&
+      askEntry.current &&
+      !conversation
+    ) {
+      event.preventDefault();
+      askEntry.current.focus();
     } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       if (!ordered.length) return;
       event.preventDefault();
       const step = event.key === 'ArrowDown' ? 1 : -1;
       setActive((current) => (current + step + ordered.length) % ordered.length);
-    } else if (event.key === 'Enter' && event.target === input.current && ordered[active]) {
+    } else if (event.key === 'Enter' && event.target === input.current && !conversation && ordered[active]) {
       event.preventDefault();
       open(ordered[active], event.metaKey || event.ctrlKey);
     } else if (event.key === 'Tab') {
@@ -175,9 +205,26 @@ export default function SearchModal({ initialQuery = '', onClose }: Props): Reac
     document.getElementById(`${listId}-${active}`)?.scrollIntoView({ block: 'nearest' });
   }, [active, listId]);
 
+  // Escape works wherever focus is: in AI mode the first one leaves AI mode, the next closes the dialog.
+  // One listener for the dialog's life, reading the current mode from a ref.
+  const escape = useRef(() => {});
+  escape.current = conversation ? leaveAsk : onClose;
+  useEffect(() => {
+    const onEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      escape.current();
+    };
+    window.addEventListener('keydown', onEscape, true);
+    return () => window.removeEventListener('keydown', onEscape, true);
+  }, []);
+
   const trimmed = query.trim();
   let body: ReactNode;
-  if (!trimmed) {
+  if (conversation) {
+    body = <AskPanel provider={provider} conversation={conversation} onChange={setConversation} />;
+  } else if (!trimmed) {
     body = (
       <div className={styles.start}>
         <SavedList
@@ -209,7 +256,29 @@ export default function SearchModal({ initialQuery = '', onClose }: Props): Reac
             },
           ]}
         />
-        {!saved.favorites.length && !saved.recent.length && (
+        {conversations.length > 0 && (
+          <section aria-label="Recent conversations">
+            <h2 className={styles.groupTitle}>Recent conversations</h2>
+            <ul className={styles.savedList}>
+              {conversations.map((item) => (
+                <li key={item.id} className={styles.savedItem}>
+                  <button type="button" className={styles.savedQuery} onClick={() => setConversation(item)}>
+                    {item.title}
+                  </button>
+                  <button
+                    type="button"
+                    className={styles.savedAction}
+                    aria-label={`Delete the conversation "${item.title}"`}
+                    onClick={() => setConversations(deleteConversation(item.id))}
+                  >
+                    ✕
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {!saved.favorites.length && !saved.recent.length && !conversations.length && (
           <p className={styles.hint}>
             Search pages, sections, KB numbers (<code>KB 17</code>), API operations and cmdlets.
           </p>
@@ -331,8 +400,15 @@ export default function SearchModal({ initialQuery = '', onClose }: Props): Reac
             Esc
           </button>
         </form>
-        <div className={styles.body}>{body}</div>
-        {response?.ok && response.total > 0 && (
+        <div className={styles.body}>
+          {trimmed && !conversation && (
+            <button ref={askEntry} type="button" className={styles.askEntry} onClick={startAsk}>
+              <span className={styles.askLabel}>Ask AI</span> “{trimmed}”
+            </button>
+          )}
+          {body}
+        </div>
+        {!conversation && response?.ok && response.total > 0 && (
           <footer className={styles.footer}>
             <a
               href={seeAllHref}
