@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Config } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import { themes as prismThemes } from 'prism-react-renderer';
-import { announcement, baseUrl, searchSettings, siteLinks, siteUrl } from './site.links';
+import { announcement, askSettings, baseUrl, searchSettings, siteLinks, siteUrl } from './site.links';
 import { apiSpecSource } from './scripts/openapi';
 import { API_DOCS_ID, apiReferencePlugin } from './plugins/api-reference';
 import { SEARCH_STATIC_DIR } from './plugins/search-index';
@@ -45,7 +45,7 @@ const config: Config = {
     },
   },
 
-  customFields: { siteLinks, search: searchSettings },
+  customFields: { siteLinks, search: searchSettings, ask: askSettings },
 
   // Only a hosted search provider needs an early connection to its host.
   headTags: searchSettings.algolia

@@ -57,3 +57,14 @@ export const searchSettings: { searchPagePath: string; algolia?: AlgoliaSettings
         }
       : undefined,
 };
+
+/**
+ * Ask AI: the offline extractive engine by default; with DOCS_ASK_ENDPOINT (the URL of the
+ * `npm run ask-proxy` server's `/ask` route) answers come from the language model behind that proxy.
+ */
+const askEndpoint = env('DOCS_ASK_ENDPOINT', '');
+if (askEndpoint && !/^(https?:\/\/[^/]|\/(?!\/))/.test(askEndpoint))
+  throw new Error(
+    `DOCS_ASK_ENDPOINT must be an http(s) URL or a path on this site (such as /api/ask), not "${askEndpoint}".`,
+  );
+export const askSettings: { endpoint?: string } = { endpoint: askEndpoint || undefined };

@@ -1,6 +1,12 @@
 import type { Answer } from './extractive';
 
-export type Turn = { question: string; answer?: Answer; feedback?: 'like' | 'dislike' };
+export type Turn = {
+  question: string;
+  answer?: Answer;
+  /** Why no answer came (the answer service failed); shown in place of the answer. */
+  error?: string;
+  feedback?: 'like' | 'dislike';
+};
 export type Conversation = { id: string; title: string; updated: number; turns: Turn[] };
 
 const KEY = 'sm-ask-conversations';

@@ -1,9 +1,13 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import Link from '@docusaurus/Link';
-import { answerFromSources, searchQueryFor, type Answer } from '@site/src/ask/extractive';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import { searchQueryFor, type Source } from '@site/src/ask/extractive';
 import { selectSources } from '@site/src/ask/retrieve';
+import { engineFor, type AskSettings } from '@site/src/ask/engines';
+import { AskError } from '@site/src/ask/stream';
 import { saveConversation, type Conversation, type Turn } from '@site/src/ask/conversations';
+import AnswerMarkdown from '@site/src/components/AnswerMarkdown';
 import type { SearchProvider } from '@site/src/search/types';
 import styles from './styles.module.css';
 
@@ -11,26 +15,14 @@ export const DISCLAIMER = 'Answers are generated with AI which can make mistakes
 
 type Phase = 'searching' | 'thinking' | 'streaming' | 'done';
 
+/** The answer as it streams in, with the sources its citations point to. */
+type Live = { markdown: string; sources: (Source & { n: number })[] };
+
 type Props = {
   provider: SearchProvider;
   conversation: Conversation;
   onChange: (conversation: Conversation) => void;
 };
-
-/** Answer text with [n] citations turned into links to the numbered sources. Text only, never HTML. */
-function AnswerText({ answer, shown }: { answer: Answer; shown: string }): ReactNode {
-  return shown.split(/(\[\d+\])/).map((part, i) => {
-    const cite = /^\[(\d+)\]$/.exec(part);
-    const source = cite && answer.sources[Number(cite[1]) - 1];
-    return source ? (
-      <Link key={i} to={source.url} className={styles.cite} aria-label={`Source ${cite[1]}: ${source.title}`}>
-        {part}
-      </Link>
-    ) : (
-      part
-    );
-  });
-}
 
 function sendFeedbackEvent(turn: Turn, value: 'like' | 'dislike') {
   const va = (window as unknown as { va?: (kind: 'event', data: unknown) => void }).va;
@@ -51,12 +43,12 @@ function sendFeedbackEvent(turn: Turn, value: 'like' | 'dislike') {
 function TurnView({
   turn,
   phase,
-  shown,
+  live,
   onFeedback,
 }: {
   turn: Turn;
   phase: Phase;
-  shown: string;
+  live: Live;
   onFeedback: (value: 'like' | 'dislike') => void;
 }): ReactNode {
   const [copied, setCopied] = useState(false);
@@ -66,12 +58,22 @@ function TurnView({
       <p className={styles.question}>{turn.question}</p>
       {phase === 'searching' && <p role="status">Searching...</p>}
       {phase === 'thinking' && <p role="status">Thinking...</p>}
-      {answer && (phase === 'streaming' || phase === 'done') && (
+      {phase === 'streaming' && (
+        <div aria-busy="true">
+          <AnswerMarkdown markdown={live.markdown} sources={live.sources} />
+        </div>
+      )}
+      {phase === 'done' && turn.error && (
+        <p className={styles.error} role="alert">
+          {turn.error}
+        </p>
+      )}
+      {answer && phase === 'done' && (
         <>
-          <p className={styles.answer} aria-live="polite">
-            <AnswerText answer={answer} shown={phase === 'done' ? answer.markdown : shown} />
-          </p>
-          {phase === 'done' && (
+          <div aria-live="polite">
+            <AnswerMarkdown markdown={answer.markdown} sources={answer.sources} />
+          </div>
+          {
             <>
               {answer.sources.length > 0 && (
                 <section aria-label="Related sources">
@@ -112,7 +114,7 @@ function TurnView({
                 )}
               </div>
             </>
-          )}
+          }
         </>
       )}
     </div>
@@ -120,63 +122,84 @@ function TurnView({
 }
 
 /**
- * Ask AI: retrieves sections through the search provider, answers from them with the offline extractive
- * engine, and shows the answer appearing word by word, its sources, copy and feedback.
+ * Ask AI: retrieves sections through the search provider, answers from them with the configured engine
+ * (the offline extractive answerer unless an answer endpoint is set), and shows the answer as it streams
+ * in, its sources, copy and feedback. Errors end in a message in the answer area.
  */
 export default function AskPanel({ provider, conversation, onChange }: Props): ReactNode {
   const [phase, setPhase] = useState<Phase>('done');
-  const [shown, setShown] = useState('');
+  const [live, setLive] = useState<Live>({ markdown: '', sources: [] });
   const [followUp, setFollowUp] = useState('');
-  const running = useRef(0);
+  const running = useRef<AbortController | null>(null);
+  const { siteConfig } = useDocusaurusContext();
+  const engine = useMemo(() => engineFor(siteConfig.customFields?.ask as AskSettings), [siteConfig]);
 
   const ask = useCallback(
     async (base: Conversation, question: string) => {
-      const id = ++running.current;
-      const turns = [...base.turns, { question }];
-      onChange({ ...base, turns });
+      running.current?.abort();
+      const controller = new AbortController();
+      running.current = controller;
+      const { signal } = controller;
+      onChange({ ...base, turns: [...base.turns, { question }] });
+      const finish = (turn: Turn) => {
+        const finished = { ...base, updated: Date.now(), turns: [...base.turns, turn] };
+        onChange(finished);
+        saveConversation(finished);
+        setPhase('done');
+      };
       // Each state is committed and painted, however fast the next one follows.
       const show = async (next: Phase) => {
         flushSync(() => setPhase(next));
         await new Promise((resolve) => requestAnimationFrame(resolve));
       };
-      await show('searching');
-      if (id !== running.current) return;
-      // A follow-up keeps the conversation's subject in the retrieval query.
-      const context = base.turns
-        .map((turn) => turn.question)
-        .slice(-1)
-        .join(' ');
-      const result = await provider.search(searchQueryFor(`${question} ${context}`), {
-        limit: 12,
-        withText: true,
-      });
-      if (id !== running.current) return;
-      await show('thinking');
-      if (id !== running.current) return;
-      const hits = result.ok ? result.hits.map((hit) => ({ ...hit, text: hit.text ?? hit.snippet })) : [];
-      const answer = answerFromSources(question, selectSources(hits));
-      const finished = { ...base, updated: Date.now(), turns: [...base.turns, { question, answer }] };
-      onChange(finished);
-      saveConversation(finished);
-      setPhase('streaming');
-      const words = answer.markdown.split(' ');
-      for (let count = 1; count <= words.length; count += 3) {
-        if (id !== running.current) return;
-        setShown(words.slice(0, count).join(' '));
-        await new Promise((resolve) => requestAnimationFrame(resolve));
+      try {
+        await show('searching');
+        signal.throwIfAborted();
+        // A follow-up keeps the conversation's subject in the retrieval query.
+        const context = base.turns.at(-1)?.question ?? '';
+        const result = await provider.search(searchQueryFor(`${question} ${context}`), {
+          limit: 12,
+          withText: true,
+        });
+        signal.throwIfAborted();
+        await show('thinking');
+        signal.throwIfAborted();
+        const hits = result.ok ? result.hits.map((hit) => ({ ...hit, text: hit.text ?? hit.snippet })) : [];
+        const sources = selectSources(hits);
+        const numbered = sources.map((source, i) => ({ ...source, n: i + 1 }));
+        const history = base.turns.flatMap((turn) =>
+          turn.answer ? [{ question: turn.question, answer: turn.answer.markdown }] : [],
+        );
+        const answer = await engine.answer(
+          { question, sources, history },
+          (markdown) => {
+            if (signal.aborted) return;
+            setLive({ markdown, sources: numbered });
+            setPhase('streaming');
+          },
+          signal,
+        );
+        signal.throwIfAborted();
+        finish({ question, answer });
+      } catch (error) {
+        // A newer question or the dialog closing ended this one: nothing to show.
+        if (signal.aborted) return;
+        finish({
+          question,
+          error:
+            error instanceof AskError ? error.message : 'The answer could not be produced. Try asking again.',
+        });
       }
-      if (id === running.current) setPhase('done');
     },
-    [provider, onChange],
+    [provider, engine, onChange],
   );
 
   useEffect(() => {
     const last = conversation.turns.at(-1);
-    if (last && !last.answer)
+    if (last && !last.answer && !last.error)
       void ask({ ...conversation, turns: conversation.turns.slice(0, -1) }, last.question);
-    return () => {
-      running.current += 1;
-    };
+    // Closing the dialog or opening another conversation cancels the answer in progress.
+    return () => running.current?.abort();
     // Runs once per conversation opened; later questions go through `ask` directly.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [conversation.id]);
@@ -196,7 +219,7 @@ export default function AskPanel({ provider, conversation, onChange }: Props): R
           key={i}
           turn={turn}
           phase={i === conversation.turns.length - 1 ? phase : 'done'}
-          shown={shown}
+          live={live}
           onFeedback={(value) => feedback(i, value)}
         />
       ))}

@@ -1,0 +1,112 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { extractiveEngine, remoteEngine } from '../engines';
+
+const source = {
+  url: '/docs/billing/invoices',
+  title: 'Invoices',
+  hierarchy: ['Billing', 'Invoices'],
+  text: 'Invoices are created on the billing day of each customer. Resellers review invoices before they are sent.',
+};
+const input = { question: 'When are invoices created?', sources: [source], history: [] };
+const sse = (...events: string[]) =>
+  new Response(events.join(''), { headers: { 'Content-Type': 'text/event-stream' } });
+const chunk = (content: string) => `data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`;
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('extractiveEngine', () => {
+  it('shows the answer growing and ends with the cited answer', async () => {
+    const seen: string[] = [];
+    const answer = await extractiveEngine.answer(
+      input,
+      (text) => seen.push(text),
+      new AbortController().signal,
+    );
+    expect(answer.answered).toBe(true);
+    expect(answer.markdown).toContain('[1]');
+    expect(seen.at(-1)).toBe(answer.markdown);
+    expect(seen.length).toBeGreaterThan(1);
+  });
+});
+
+describe('remoteEngine', () => {
+  it('posts the question, sources and history and streams the answer', async () => {
+    const fetch = vi.fn(async () =>
+      sse(chunk('Invoices are created '), chunk('on the billing day [1].'), 'data: [DONE]\n\n'),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const seen: string[] = [];
+    const answer = await remoteEngine('/ask').answer(
+      input,
+      (text) => seen.push(text),
+      new AbortController().signal,
+    );
+    expect(answer).toMatchObject({
+      markdown: 'Invoices are created on the billing day [1].',
+      answered: true,
+    });
+    expect(answer.sources[0]).toMatchObject({ n: 1, url: source.url });
+    expect(seen).toEqual(['Invoices are created ', 'Invoices are created on the billing day [1].']);
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/ask');
+    expect(JSON.parse(init.body as string)).toEqual({
+      question: input.question,
+      sources: [{ url: source.url, title: source.title, text: source.text }],
+      history: [],
+    });
+  });
+
+  it('turns HTTP errors, rate limits and error events into messages for the reader', async () => {
+    const engine = remoteEngine('/ask');
+    const run = () => engine.answer(input, () => undefined, new AbortController().signal);
+    vi.stubGlobal('fetch', async () =>
+      Response.json({ error: { message: 'Question too long.' } }, { status: 400 }),
+    );
+    await expect(run()).rejects.toThrow('Question too long.');
+    vi.stubGlobal('fetch', async () => new Response('', { status: 429 }));
+    await expect(run()).rejects.toThrow(/Too many questions/);
+    vi.stubGlobal('fetch', async () => new Response('<html>Bad gateway</html>', { status: 502 }));
+    await expect(run()).rejects.toThrow(/HTTP 502/);
+    vi.stubGlobal('fetch', async () =>
+      sse('event: error\ndata: {"error":{"message":"The model is unavailable."}}\n\n'),
+    );
+    await expect(run()).rejects.toThrow('The model is unavailable.');
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(run()).rejects.toThrow(/could not be reached/);
+    vi.stubGlobal('fetch', async () => sse('data: [DONE]\n\n'));
+    await expect(run()).rejects.toThrow(/empty answer/);
+  });
+
+  /** A response that sends one piece, then nothing until the request is aborted. */
+  const stalled = (_url: string, init: RequestInit) => {
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode(chunk('Partial ')));
+        init.signal?.addEventListener('abort', () => controller.error(init.signal?.reason));
+      },
+    });
+    return Promise.resolve(new Response(body, { headers: { 'Content-Type': 'text/event-stream' } }));
+  };
+
+  it('gives up with a clear message when the stream stalls', async () => {
+    vi.stubGlobal('fetch', stalled);
+    const engine = remoteEngine('/ask', { totalMs: 5_000, idleMs: 50 });
+    await expect(engine.answer(input, () => undefined, new AbortController().signal)).rejects.toThrow(
+      /took too long/,
+    );
+  });
+
+  it('stops when the reader closes the dialog', async () => {
+    vi.stubGlobal('fetch', stalled);
+    const controller = new AbortController();
+    const pending = remoteEngine('/ask').answer(
+      input,
+      () => controller.abort(new Error('closed')),
+      controller.signal,
+    );
+    await expect(pending).rejects.toThrow('closed');
+  });
+});
