@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Config } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import { themes as prismThemes } from 'prism-react-renderer';
+import { lightCodeTheme } from './src/prismTheme';
 import { announcement, askSettings, baseUrl, searchSettings, siteLinks, siteUrl } from './site.links';
 import { apiSpecSource } from './scripts/openapi';
 import { API_DOCS_ID, apiReferencePlugin } from './plugins/api-reference';
@@ -166,7 +167,7 @@ const config: Config = {
       copyright: 'Copyright © 2025 Services Manager. All rights reserved.',
     },
     prism: {
-      theme: prismThemes.github,
+      theme: lightCodeTheme,
       darkTheme: prismThemes.dracula,
       additionalLanguages: ['powershell', 'bash', 'csharp', 'json', 'sql', 'ini', 'http', 'yaml'],
     },

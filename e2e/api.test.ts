@@ -42,7 +42,10 @@ describe('REST API v2 reference', () => {
         if (parameter.name) await page.locator('table code', { hasText: parameter.name }).first().waitFor();
       }
       await page.locator('#responses').waitFor();
-      assert.ok((await page.locator('#responses ~ table').count()) > 0, 'a response schema table');
+      assert.ok(
+        (await page.locator('#responses ~ .table-scroll table').count()) > 0,
+        'a response schema table',
+      );
       const tabs = await page.locator('#code-samples ~ .tabs-container [role="tab"]').allInnerTexts();
       assert.deepEqual(tabs, ['curl', 'PowerShell', 'Python', 'JavaScript', 'C#']);
       assert.deepEqual(problems.errors, []);

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, it } from 'node:test';
-import { ANALYTICS_PATH, openPage, until, setupSite, visit } from './harness';
+import { ANALYTICS_PATH, BUILD_DIR, openPage, until, setupSite, visit } from './harness';
 import { LOAD_FAILED_MESSAGE } from '../plugins/analytics/load';
 import { CRASH_MESSAGE } from '../plugins/e2e-fixtures/constants';
 
@@ -40,16 +43,51 @@ describe('framework behaviours the spec names', () => {
     await page.getByText('This page crashed.').waitFor();
   });
 
-  it('reloads the whole page when a route chunk fails to load', async () => {
+  it('recovers with a full reload when a redeploy removed the next page chunk', async () => {
     const { page } = await openPage(site);
-    await visit(page, `${site.url}/docs`);
-    await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
-    // A redeploy removed every chunk this page has not loaded yet.
-    await page.route('**/assets/js/*.js', (route) => route.abort());
-    await page.locator('.markdown a[href$="/docs/glossary"]').first().click();
-    await page.waitForURL(/\/docs\/glossary$/);
-    await page.waitForFunction(() => !(window as unknown as { beforeReload?: boolean }).beforeReload);
-    assert.equal(await page.locator('h1').innerText(), 'Glossary');
+    // The redeploy: the chunks the glossary needs beyond what /docs loads are gone from the server.
+    const scriptsOf = async (route: string) => {
+      const { page: probe } = await openPage(site);
+      const names = new Set<string>();
+      probe.on('response', (response) => {
+        if (response.request().resourceType() === 'script')
+          names.add(path.basename(new URL(response.url()).pathname));
+      });
+      await visit(probe, `${site.url}${route}`);
+      await probe.context().close();
+      return names;
+    };
+    const current = await scriptsOf('/docs');
+    const removed = [...(await scriptsOf('/docs/glossary'))].filter((file) => !current.has(file));
+    assert.ok(removed.length > 0, 'the glossary has chunks of its own');
+    const chunks = path.join(BUILD_DIR, 'assets', 'js');
+    const aside = fs.mkdtempSync(path.join(os.tmpdir(), 'removed-chunks-'));
+    const files = fs.readdirSync(chunks).filter((file) => removed.includes(file.replace(/\.(br|gz)$/, '')));
+    for (const file of files) fs.renameSync(path.join(chunks, file), path.join(aside, file));
+    try {
+      await visit(page, `${site.url}/docs`);
+      await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
+      await page.locator('.markdown a[href$="/docs/glossary"]').first().click();
+      await page.waitForURL(/\/docs\/glossary$/);
+      await page.waitForFunction(() => !(window as unknown as { beforeReload?: boolean }).beforeReload);
+      assert.equal(await page.locator('h1').innerText(), 'Glossary');
+    } finally {
+      for (const file of files) fs.renameSync(path.join(aside, file), path.join(chunks, file));
+    }
+  });
+
+  it('treats a hostile address fragment as a plain anchor', async () => {
+    const { page, problems } = await openPage(site);
+    for (const fragment of [
+      '<img src=x onerror=window.injected=1>',
+      '"><script>window.injected=1</script>',
+      'javascript:window.injected=1',
+    ]) {
+      await visit(page, `${site.url}/docs/glossary#${encodeURIComponent(fragment)}`);
+      assert.equal(await page.locator('h1').innerText(), 'Glossary');
+      assert.equal(await page.evaluate(() => (window as { injected?: number }).injected), undefined);
+    }
+    assert.deepEqual(problems.errors, []);
   });
 
   it('shows the progress bar on a slow route change', async () => {

@@ -32,8 +32,12 @@ export type Site = { url: string; browser: Browser; files: Record<string, string
 
 /**
  * One server and one browser per test file, started before its tests and closed after them. The server
- * serves the production build, plus a stand-in for the analytics script at its real path.
+ * serves the production build with its `_headers` (content security policy included), plus a stand-in
+ * for the analytics script at its real path. A file whose pages met a CSP violation fails.
  */
+/** Content-security-policy violations seen by any page of the running test file. */
+const cspViolations: string[] = [];
+
 export function setupSite(): Site {
   const site = {} as Site;
   let server: RunningServer | undefined;
@@ -49,6 +53,9 @@ export function setupSite(): Site {
   after(async () => {
     await site.browser?.close();
     await server?.close();
+    // The build's content security policy is served with every page: anything it blocked is a failure.
+    if (cspViolations.length)
+      throw new Error(`Content security policy violations:\n${[...new Set(cspViolations)].join('\n')}`);
   });
   return site;
 }
@@ -65,6 +72,8 @@ export async function openPage(
   const problems: Problems = { errors: [], messages: [] };
   page.on('console', (message) => {
     problems.messages.push(message);
+    if (/Content Security Policy/i.test(message.text()))
+      cspViolations.push(`${page.url()}: ${message.text()}`);
     if (message.type() === 'error') problems.errors.push(message.text());
   });
   page.on('pageerror', (error) => problems.errors.push(`pageerror: ${error.message}`));

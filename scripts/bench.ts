@@ -1,27 +1,49 @@
 /**
- * `npm run bench`: build the site (unless --skip-build) and print what it costs: build wall time, page
- * count, and for a few representative pages the JavaScript a first visit loads (raw and gzip) and the
- * HTML size. Figures vary with the machine; compare runs on the same one.
+ * `npm run bench`: build the site (unless --skip-build) and print what it costs, in headed sections:
+ *
+ * 1. Build and page weight: build wall time and peak memory, page count, and for a few representative
+ *    pages the JavaScript a first visit loads (raw and gzip) and the HTML size.
+ * 2. Lighthouse (mobile) per page: scores, LCP, TBT, CLS, transfer size and the failing audits
+ *    (scripts/lighthouse.ts). Skip with --no-lighthouse.
+ * 3. Against stock Docusaurus: builds a stock classic site from the same docs/ in a temporary folder and
+ *    compares the first-load JavaScript of the same doc page. Skip with --no-stock.
+ * 4. Build cost at scale: cold production builds of a temporary copy of this site with the docs as they
+ *    are (1×) and duplicated five times (5×): wall time, peak memory, time per page. Skip with --no-scale.
+ *
+ * `--build-dir <dir>` measures an existing build instead of building (implies --skip-build). Temporary
+ * folders are removed afterwards, except after a failed build (its log is kept there). Figures vary with
+ * the machine and with whatever else runs on it; compare runs on the same one.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { chromium } from 'playwright-core';
 import { startServer } from './server';
 import { ensureBrowser } from './browser';
 import { CHROMIUM_ARGS } from '../e2e/harness';
+import { checkBudget, LIGHTHOUSE_PAGES, printLighthouse, runLighthouse, serveBuild } from './lighthouse';
 
-const BUILD_DIR = path.resolve('build');
+const SITE_DIR = process.cwd();
 export const SAMPLE_PAGES = {
   home: '/',
   'doc page': '/docs/concepts/introduction',
   'long doc page': '/docs/installation/prerequisites',
   'API page': '/docs/developer/api/reference/list-customers',
 };
+/**
+ * Pages compared with stock Docusaurus, which has both: a doc page with a Mermaid diagram (so it loads
+ * the diagram renderer) and one without.
+ */
+const COMPARED_PAGES = [SAMPLE_PAGES['doc page'], SAMPLE_PAGES['long doc page']];
+/** How many times the docs are present in the larger scale build. */
+const SCALE = 5;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const gzip = (body: Buffer) => zlib.gzipSync(body, { level: 9 }).length;
+const heading = (title: string) =>
+  console.log(`\n=== ${title} ${'='.repeat(Math.max(3, 96 - title.length))}`);
 
 function countPages(dir: string): number {
   return fs
@@ -29,15 +51,23 @@ function countPages(dir: string): number {
     .filter((file) => file.endsWith('.html') && !file.startsWith('__e2e')).length;
 }
 
+const countDocs = (docsDir: string) =>
+  fs.readdirSync(docsDir, { recursive: true, encoding: 'utf8' }).filter((file) => /\.mdx?$/.test(file))
+    .length;
+
+type Script = { name: string; raw: number; gzip: number };
+
 async function measure(url: string) {
   const browser = await chromium.launch({ executablePath: ensureBrowser(), args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage();
-    const scripts: { name: string; raw: number; gzip: number }[] = [];
+    const scripts: Script[] = [];
     let html = { raw: 0, gzip: 0 };
     page.on('response', async (response) => {
       const type = response.request().resourceType();
       if (type !== 'script' && type !== 'document') return;
+      // A failed request (the hosted analytics script is absent locally) would count the 404 page.
+      if (!response.ok()) return;
       const body = await response.body().catch(() => Buffer.alloc(0));
       const sizes = { raw: body.length, gzip: gzip(body) };
       if (type === 'document') html = sizes;
@@ -50,33 +80,386 @@ async function measure(url: string) {
   }
 }
 
-async function main() {
-  const skipBuild = process.argv.includes('--skip-build');
-  if (!skipBuild) {
-    const started = Date.now();
-    const result = spawnSync('npm', ['run', 'build'], { stdio: 'ignore' });
-    if (result.status !== 0) throw new Error('the build failed; run "npm run build" to see why');
-    console.log(`build wall time: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+const total = (scripts: Script[], key: 'raw' | 'gzip') =>
+  scripts.reduce((sum, script) => sum + script[key], 0);
+
+function printScripts(scripts: Script[]) {
+  for (const script of [...scripts].sort((a, b) => b.gzip - a.gzip)) {
+    console.log(
+      `    ${script.name.padEnd(28)} ${kb(script.raw).padStart(10)} ${kb(script.gzip).padStart(10)} gzip`,
+    );
   }
-  console.log(`pages: ${countPages(BUILD_DIR)}`);
-  const server = await startServer({ root: BUILD_DIR });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Timed builds and temporary sites
+
+type BuildCost = { seconds: number; peakBytes: number; memory: string };
+
+/** Resident memory (KB) of a process and all its descendants, from one `ps` listing. */
+function treeRssKb(rootPid: number): number {
+  const rows = execFileSync('ps', ['-A', '-o', 'pid=,ppid=,rss='], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).map(Number));
+  const inTree = new Set([rootPid]);
+  // Parents are listed before their children in practice; loop until the tree stops growing anyway.
+  for (let size = 0; size !== inTree.size;) {
+    size = inTree.size;
+    for (const [pid, ppid] of rows) if (inTree.has(ppid)) inTree.add(pid);
+  }
+  return rows.filter(([pid]) => inTree.has(pid)).reduce((sum, [, , rss]) => sum + rss, 0);
+}
+
+/**
+ * Runs a build command and measures it: wall time, and peak memory from GNU time (the largest single
+ * process's maximum resident set; the build's work runs in one Node process plus threads) when
+ * /usr/bin/time exists, else by sampling the whole process tree's resident memory with `ps`.
+ */
+async function timedBuild(cwd: string, command: string[], log: string): Promise<BuildCost> {
+  const gnuTime = fs.existsSync('/usr/bin/time');
+  const timeFile = `${log}.time`;
+  const [file, ...args] = gnuTime ? ['/usr/bin/time', '-v', '-o', timeFile, ...command] : command;
+  const output = fs.openSync(log, 'w');
+  const started = performance.now();
+  const child = spawn(file, args, { cwd, stdio: ['ignore', output, output] });
+  let peakKb = 0;
+  const sampler = gnuTime
+    ? undefined
+    : setInterval(() => (peakKb = Math.max(peakKb, treeRssKb(child.pid ?? 0))), 250);
+  const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  fs.closeSync(output);
+  if (status !== 0) throw new Error(`"${command.join(' ')}" failed in ${cwd}; its output is in ${log}`);
+  if (gnuTime) {
+    const match = /Maximum resident set size \(kbytes\): (\d+)/.exec(fs.readFileSync(timeFile, 'utf8'));
+    peakKb = Number(match?.[1] ?? 0);
+  }
+  return {
+    seconds,
+    peakBytes: peakKb * 1024,
+    memory: gnuTime ? 'max RSS of the largest process (GNU time)' : 'peak RSS of the process tree (ps)',
+  };
+}
+
+const formatCost = (cost: BuildCost) =>
+  `${cost.seconds.toFixed(1)} s, peak memory ${(cost.peakBytes / 1024 ** 3).toFixed(2)} GB`;
+
+/**
+ * Gives a temporary site this site's packages: one symlink per entry of node_modules rather than one for
+ * the folder, so the temporary site has its own node_modules/.cache (Rspack's persistent cache) and its
+ * builds start cold and never touch the main site's cache.
+ */
+function linkNodeModules(siteDir: string) {
+  const source = path.join(SITE_DIR, 'node_modules');
+  const target = path.join(siteDir, 'node_modules');
+  fs.mkdirSync(target, { recursive: true });
+  for (const entry of fs.readdirSync(source)) {
+    if (entry === '.cache') continue;
+    fs.symlinkSync(fs.realpathSync(path.join(source, entry)), path.join(target, entry));
+  }
+}
+
+/** A temporary folder that is removed afterwards unless the work in it failed (to keep its logs). */
+async function inTempDir<T>(prefix: string, work: (dir: string) => Promise<T>): Promise<T> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const result = await work(dir);
+  fs.rmSync(dir, { recursive: true, force: true });
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Section 2: Lighthouse
+
+async function lighthouseSection(buildDir: string) {
+  heading('Lighthouse (mobile, default config; performance is printed, not enforced)');
+  const server = await serveBuild(buildDir);
+  const rows = [];
   try {
-    for (const [label, route] of Object.entries(SAMPLE_PAGES)) {
-      const { scripts, html } = await measure(`${server.url}${route}`);
-      const raw = scripts.reduce((sum, script) => sum + script.raw, 0);
-      const gz = scripts.reduce((sum, script) => sum + script.gzip, 0);
-      console.log(`\n${label} (${route})`);
-      console.log(`  HTML: ${kb(html.raw)} raw, ${kb(html.gzip)} gzip`);
-      console.log(`  first-load JavaScript: ${scripts.length} files, ${kb(raw)} raw, ${kb(gz)} gzip`);
-      for (const script of scripts.sort((a, b) => b.gzip - a.gzip)) {
-        console.log(
-          `    ${script.name.padEnd(28)} ${kb(script.raw).padStart(10)} ${kb(script.gzip).padStart(10)} gzip`,
-        );
-      }
+    for (const [label, route] of Object.entries(LIGHTHOUSE_PAGES)) {
+      rows.push({ label, figures: await runLighthouse(`${server.url}${route}`) });
     }
   } finally {
     await server.close();
   }
+  printLighthouse(rows);
+  const failures = rows.flatMap(({ figures }) => checkBudget(figures));
+  console.log(
+    failures.length
+      ? `\nbudget (accessibility, best practices, SEO at 100) not met:\n  ${failures.join('\n  ')}`
+      : '\nbudget (accessibility, best practices, SEO at 100) met',
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Section 3: stock Docusaurus with the same docs
+
+/** The classic template's configuration, plus what our docs need to compile (Mermaid, .md as CommonMark). */
+const STOCK_CONFIG = `import type { Config } from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import { themes as prismThemes } from 'prism-react-renderer';
+
+const config: Config = {
+  title: 'Stock Docusaurus',
+  tagline: 'The same docs on the classic preset',
+  favicon: 'img/favicon.svg',
+  url: 'http://localhost:3000',
+  baseUrl: '/',
+  // Our docs link to the API reference and custom pages, which this site does not have.
+  onBrokenLinks: 'warn',
+  future: { v4: true, faster: true },
+  i18n: { defaultLocale: 'en', locales: ['en'] },
+  markdown: { mermaid: true, format: 'detect' },
+  themes: ['@docusaurus/theme-mermaid'],
+  presets: [
+    [
+      'classic',
+      {
+        docs: { sidebarPath: './sidebars.ts', onInlineTags: 'warn' },
+        blog: false,
+      } satisfies Preset.Options,
+    ],
+  ],
+  themeConfig: {
+    navbar: {
+      title: 'Stock Docusaurus',
+      items: [{ type: 'docSidebar', sidebarId: 'tutorialSidebar', position: 'left', label: 'Docs' }],
+    },
+    footer: { style: 'dark', copyright: 'Stock Docusaurus' },
+    prism: { theme: prismThemes.github, darkTheme: prismThemes.dracula },
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;
+`;
+
+const STOCK_SIDEBARS = `import type { SidebarsConfig } from '@docusaurus/plugin-content-docs';
+
+const sidebars: SidebarsConfig = { tutorialSidebar: [{ type: 'autogenerated', dirName: '.' }] };
+
+export default sidebars;
+`;
+
+/** Writes a stock classic site with our docs/ and static/, and the few site components the docs import. */
+function createStockSite(dir: string) {
+  fs.cpSync(path.join(SITE_DIR, 'docs'), path.join(dir, 'docs'), { recursive: true });
+  fs.cpSync(path.join(SITE_DIR, 'static'), path.join(dir, 'static'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'docusaurus.config.ts'), STOCK_CONFIG);
+  fs.writeFileSync(path.join(dir, 'sidebars.ts'), STOCK_SIDEBARS);
+  fs.writeFileSync(path.join(dir, 'package.json'), '{ "name": "stock-docusaurus", "private": true }\n');
+  // MDX pages import site components as '@site/src/...': copy each (a folder, or a file with an extension).
+  const docs = fs.readdirSync(path.join(dir, 'docs'), { recursive: true, encoding: 'utf8' });
+  for (const file of docs.filter((name) => name.endsWith('.mdx'))) {
+    const text = fs.readFileSync(path.join(dir, 'docs', file), 'utf8');
+    for (const [, specifier] of text.matchAll(/^import .* from ['"]@site\/(src\/[^'"]+)['"]/gm)) {
+      const candidates = ['', '.tsx', '.ts', '.jsx', '.js'].map((ext) => `${specifier}${ext}`);
+      const found = candidates.find((candidate) => fs.existsSync(path.join(SITE_DIR, candidate)));
+      if (!found) throw new Error(`${file} imports @site/${specifier}, which does not exist`);
+      fs.cpSync(path.join(SITE_DIR, found), path.join(dir, found), { recursive: true });
+    }
+  }
+  linkNodeModules(dir);
+}
+
+/** Compares one page's first-load JavaScript on the two sites, with both per-file breakdowns. */
+async function compareWithStock(route: string, ourBuildDir: string, stockBuildDir: string) {
+  const measured = [];
+  for (const [label, root] of [
+    ['ours', ourBuildDir],
+    ['stock', stockBuildDir],
+  ]) {
+    const server = await startServer({ root });
+    try {
+      measured.push({ label, ...(await measure(`${server.url}${route}`)) });
+    } finally {
+      await server.close();
+    }
+  }
+  console.log(`\n${route}`);
+  console.log(
+    `  ${'site'.padEnd(14)} ${'files'.padStart(5)} ${'JS raw'.padStart(10)} ${'JS gzip'.padStart(10)}`,
+  );
+  for (const { label, scripts } of measured) {
+    const sizes = [kb(total(scripts, 'raw')), kb(total(scripts, 'gzip'))].map((size) => size.padStart(10));
+    console.log(`  ${label.padEnd(14)} ${String(scripts.length).padStart(5)} ${sizes.join(' ')}`);
+  }
+  const [ours, stock] = measured;
+  const diff = (key: 'raw' | 'gzip') => total(ours.scripts, key) - total(stock.scripts, key);
+  const percent = (100 * diff('gzip')) / total(stock.scripts, 'gzip');
+  const signed = (bytes: number) => `${bytes >= 0 ? '+' : '-'}${kb(Math.abs(bytes))}`;
+  console.log(
+    `  ${'ours − stock'.padEnd(20)} ${signed(diff('raw')).padStart(10)} ${signed(diff('gzip')).padStart(10)}` +
+      ` (${percent >= 0 ? '+' : ''}${percent.toFixed(0)}% gzip)`,
+  );
+  for (const { label, scripts, html } of measured) {
+    console.log(`\n  ${label}: HTML ${kb(html.raw)} raw, ${kb(html.gzip)} gzip; scripts:`);
+    printScripts(scripts);
+  }
+}
+
+async function stockSection(ourBuildDir: string) {
+  heading('Against stock Docusaurus (classic preset, same docs/): first-load JavaScript of doc pages');
+  await inTempDir('docs-bench-stock-', async (dir) => {
+    createStockSite(dir);
+    const cost = await timedBuild(dir, ['npx', 'docusaurus', 'build'], path.join(dir, 'build.log'));
+    console.log(`stock site built: ${formatCost(cost)}, ${countPages(path.join(dir, 'build'))} pages`);
+    for (const route of COMPARED_PAGES) await compareWithStock(route, ourBuildDir, path.join(dir, 'build'));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Section 4: build cost at 1× and 5× the docs
+
+/** Copies this site without its packages, build output or generated files. */
+function copySite(dir: string) {
+  const skipped = new Set(
+    ['node_modules', 'build', '.docusaurus', 'test-results', 'bundle'].map((name) =>
+      path.join(SITE_DIR, name),
+    ),
+  );
+  fs.cpSync(SITE_DIR, dir, {
+    recursive: true,
+    // A git lock file caught mid-operation would be copied as a stale lock.
+    filter: (source) => !skipped.has(source) && !source.endsWith('.lock'),
+  });
+  linkNodeModules(dir);
+}
+
+/** Broken links and anchors warn instead of failing the build (copied pages link to the originals). */
+function relaxLinkChecks(dir: string) {
+  const file = path.join(dir, 'docusaurus.config.ts');
+  fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(/(onBroken\w+): 'throw'/g, "$1: 'warn'"));
+}
+
+/**
+ * Duplicates every section folder of docs/ as `<section>-copy2` … `<section>-copyN` and adds the copies
+ * to the first sidebar. Doc ids are relative to their folder, so `id:` front matter cannot collide;
+ * absolute `slug:`s and category links to a doc id would, so they are moved under the copy's folder.
+ */
+function multiplyDocs(dir: string, times: number) {
+  const docsDir = path.join(dir, 'docs');
+  const sections = fs
+    .readdirSync(docsDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const copies: string[] = [];
+  for (let n = 2; n <= times; n++) {
+    for (const section of sections) {
+      const copy = `${section}-copy${n}`;
+      copies.push(copy);
+      fs.cpSync(path.join(docsDir, section), path.join(docsDir, copy), { recursive: true });
+      for (const file of fs.readdirSync(path.join(docsDir, copy), { recursive: true, encoding: 'utf8' })) {
+        const full = path.join(docsDir, copy, file);
+        if (/\.mdx?$/.test(file)) {
+          const text = fs.readFileSync(full, 'utf8');
+          // Only inside the front matter block at the top of the file.
+          const fixed = text.replace(/^---\n[\s\S]*?\n---\n/, (frontMatter) =>
+            frontMatter.replace(/^slug: *\/(.*)$/m, `slug: /${copy}/$1`),
+          );
+          if (fixed !== text) fs.writeFileSync(full, fixed);
+        } else if (path.basename(file) === '_category_.json') {
+          const category = JSON.parse(fs.readFileSync(full, 'utf8'));
+          if (category.link?.id?.startsWith(`${section}/`))
+            category.link.id = category.link.id.replace(section, copy);
+          if (category.link?.slug?.startsWith('/')) category.link.slug = `/${copy}${category.link.slug}`;
+          fs.writeFileSync(full, JSON.stringify(category, null, 2));
+        }
+      }
+    }
+  }
+  const items = copies.map((copy) => ({
+    type: 'category',
+    label: copy,
+    items: [{ type: 'autogenerated', dirName: copy }],
+  }));
+  fs.appendFileSync(
+    path.join(dir, 'sidebars.ts'),
+    `\n// Added by the scale benchmark.\n(Object.values(sidebars)[0] as unknown[]).push(...${JSON.stringify(items)});\n`,
+  );
+}
+
+async function scaleSection() {
+  heading(`Build cost at 1× and ${SCALE}× the docs (cold production builds of a temporary copy)`);
+  await inTempDir('docs-bench-scale-', async (dir) => {
+    copySite(dir);
+    relaxLinkChecks(dir);
+    const rows: { label: string; docs: number; pages: number; cost: BuildCost }[] = [];
+    for (const times of [1, SCALE]) {
+      if (times > 1) {
+        for (const generated of ['build', '.docusaurus', 'node_modules/.cache'])
+          fs.rmSync(path.join(dir, generated), { recursive: true, force: true });
+        multiplyDocs(dir, times);
+      }
+      const log = path.join(dir, `build-${times}x.log`);
+      const cost = await timedBuild(dir, ['npm', 'run', 'build'], log);
+      const row = {
+        label: `${times}×`,
+        docs: countDocs(path.join(dir, 'docs')),
+        pages: countPages(path.join(dir, 'build')),
+        cost,
+      };
+      rows.push(row);
+      console.log(`${row.label}: ${formatCost(cost)} (${row.docs} docs, ${row.pages} pages)`);
+    }
+    console.log(`\nmemory: ${rows[0].cost.memory}; the build is "npm run build" (API generation included)`);
+    console.log(
+      `${'size'.padEnd(5)} ${'docs'.padStart(5)} ${'pages'.padStart(6)} ${'wall'.padStart(8)} ${'per page'.padStart(9)} ${'peak mem'.padStart(9)}`,
+    );
+    for (const { label, docs, pages, cost } of rows) {
+      console.log(
+        [
+          label.padEnd(5),
+          String(docs).padStart(5),
+          String(pages).padStart(6),
+          `${cost.seconds.toFixed(1)} s`.padStart(8),
+          `${((1000 * cost.seconds) / pages).toFixed(0)} ms`.padStart(9),
+          `${(cost.peakBytes / 1024 ** 3).toFixed(2)} GB`.padStart(9),
+        ].join(' '),
+      );
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+function argValue(name: string): string | undefined {
+  const index = process.argv.indexOf(name);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
+async function main() {
+  const buildDirArg = argValue('--build-dir');
+  const buildDir = path.resolve(buildDirArg ?? 'build');
+  const skipBuild = process.argv.includes('--skip-build') || buildDirArg !== undefined;
+
+  heading('Build and page weight');
+  if (!skipBuild) {
+    const cost = await inTempDir('docs-bench-log-', (dir) =>
+      timedBuild(SITE_DIR, ['npm', 'run', 'build'], path.join(dir, 'build.log')),
+    );
+    console.log(`build: ${formatCost(cost)} (${cost.memory})`);
+  }
+  if (!fs.existsSync(path.join(buildDir, 'index.html'))) throw new Error(`No build in ${buildDir}.`);
+  console.log(`pages: ${countPages(buildDir)}`);
+  const server = await startServer({ root: buildDir });
+  try {
+    for (const [label, route] of Object.entries(SAMPLE_PAGES)) {
+      const { scripts, html } = await measure(`${server.url}${route}`);
+      console.log(`\n${label} (${route})`);
+      console.log(`  HTML: ${kb(html.raw)} raw, ${kb(html.gzip)} gzip`);
+      console.log(
+        `  first-load JavaScript: ${scripts.length} files, ${kb(total(scripts, 'raw'))} raw, ${kb(total(scripts, 'gzip'))} gzip`,
+      );
+      printScripts(scripts);
+    }
+  } finally {
+    await server.close();
+  }
+
+  if (!process.argv.includes('--no-lighthouse')) await lighthouseSection(buildDir);
+  if (!process.argv.includes('--no-stock')) await stockSection(buildDir);
+  if (!process.argv.includes('--no-scale')) await scaleSection();
 }
 
 main().catch((error: unknown) => {

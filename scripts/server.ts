@@ -34,11 +34,59 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
-/** Hashed build assets never change under the same name; everything else must be revalidated. */
-export function cacheControlFor(sitePath: string): string {
-  return sitePath.startsWith('/assets/')
-    ? 'public, max-age=31536000, immutable'
-    : 'public, max-age=0, must-revalidate';
+export type HeaderRule = { pattern: RegExp; headers: [string, string][] };
+
+/**
+ * Reads a `_headers` file (the format of Netlify and Cloudflare Pages): a path pattern on its own line,
+ * `*` matching anything, then its headers indented below it. Every matching rule applies, later ones
+ * overriding earlier ones.
+ */
+export function parseHeaders(text: string): HeaderRule[] {
+  const rules: HeaderRule[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    if (!line.trim() || line.trimStart().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      const source = line
+        .trim()
+        .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*/g, '.*');
+      rules.push({ pattern: new RegExp(`^${source}$`), headers: [] });
+      continue;
+    }
+    const colon = line.indexOf(':');
+    if (colon === -1 || !rules.length) throw new Error(`_headers: cannot read the line "${line.trim()}"`);
+    rules.at(-1)!.headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
+  }
+  return rules;
+}
+
+export function headersFor(rules: HeaderRule[], sitePath: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const rule of rules)
+    if (rule.pattern.test(sitePath)) for (const [name, value] of rule.headers) headers[name] = value;
+  return headers;
+}
+
+/** Without a `_headers` file: hashed build assets are cached for good, everything else revalidated. */
+const DEFAULT_RULES = parseHeaders(`/*
+  Cache-Control: public, max-age=0, must-revalidate
+/assets/*
+  Cache-Control: public, max-age=31536000, immutable
+/sw.js
+  Cache-Control: no-cache
+  Service-Worker-Allowed: /
+`);
+
+/** The precompressed copy of a file the client accepts, brotli first. */
+function precompressed(file: string, acceptEncoding: string): { file: string; encoding?: string } {
+  for (const [encoding, extension] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ]) {
+    if (new RegExp(`\\b${encoding}\\b`).test(acceptEncoding) && isFile(file + extension))
+      return { file: file + extension, encoding };
+  }
+  return { file };
 }
 
 const isFile = (file: string) => fs.statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
@@ -61,10 +109,16 @@ export function resolvePath(root: string, sitePath: string): Resolution {
   return { file: path.join(root, '404.html'), status: 404 };
 }
 
-/** Serves a production build as a static host does: clean URLs, gzip, caching headers, the 404 page. */
+/**
+ * Serves a production build as a static host does: clean URLs, the build's `_headers` (security headers
+ * and caching), precompressed brotli or gzip copies where the build has them and compression on the fly
+ * otherwise, ETags for revalidation, and the 404 page.
+ */
 export function startServer(options: ServerOptions): Promise<RunningServer> {
   const baseUrl = options.baseUrl ?? '/';
   const root = path.resolve(options.root);
+  const headersFile = path.join(root, '_headers');
+  const rules = isFile(headersFile) ? parseHeaders(fs.readFileSync(headersFile, 'utf8')) : DEFAULT_RULES;
   const compress = compression();
   const server = http.createServer((req, res) => {
     compress(req as never, res as never, () => {
@@ -86,14 +140,29 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
         res.writeHead(301, { Location: `${baseUrl}${resolved.redirect.slice(1)}${url.search}` }).end();
         return;
       }
-      res.writeHead(resolved.status, {
+      const headers: Record<string, string> = {
+        ...headersFor(rules, sitePath),
+        ...(extra ? { 'Cache-Control': 'no-cache' } : {}),
         'Content-Type': TYPES[path.extname(resolved.file)] ?? 'application/octet-stream',
-        // The service worker may control the whole site.
-        ...(sitePath === '/sw.js' ? { 'Service-Worker-Allowed': '/' } : {}),
-        'Cache-Control': extra || sitePath === '/sw.js' ? 'no-cache' : cacheControlFor(sitePath),
-      });
+        Vary: 'Accept-Encoding',
+      };
+      const stat = fs.statSync(resolved.file);
+      const etag = `W/"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}"`;
+      if (resolved.status === 200) {
+        headers.ETag = etag;
+        if (req.headers['if-none-match'] === etag) {
+          res.writeHead(304, headers).end();
+          return;
+        }
+      }
+      const body = precompressed(resolved.file, String(req.headers['accept-encoding'] ?? ''));
+      if (body.encoding) {
+        headers['Content-Encoding'] = body.encoding;
+        headers['Content-Length'] = String(fs.statSync(body.file).size);
+      }
+      res.writeHead(resolved.status, headers);
       if (req.method === 'HEAD') res.end();
-      else fs.createReadStream(resolved.file).pipe(res);
+      else fs.createReadStream(body.file).pipe(res);
     });
   });
   return new Promise((resolve, reject) => {

@@ -11,7 +11,7 @@ function Hero(): ReactNode {
   const { siteConfig } = useDocusaurusContext();
   const searchPage = useBaseUrl('/search');
   return (
-    <header className={styles.hero}>
+    <div className={styles.hero}>
       <div className="container">
         <Heading as="h1" className={styles.title}>
           {siteConfig.title}
@@ -38,7 +38,7 @@ function Hero(): ReactNode {
           <Link to="/docs/gettingstarted/quick-reference-guide">quick reference guide</Link>.
         </p>
       </div>
-    </header>
+    </div>
   );
 }
 
@@ -46,9 +46,11 @@ export default function Home(): ReactNode {
   const { siteConfig } = useDocusaurusContext();
   return (
     <Layout title="Home" description={`${siteConfig.title}: ${siteConfig.tagline}`}>
-      <Hero />
-      <main className="container margin-vert--xl">
-        <HomeCards />
+      <main>
+        <Hero />
+        <div className="container margin-vert--xl">
+          <HomeCards />
+        </div>
       </main>
     </Layout>
   );

@@ -37,7 +37,7 @@ export default function CopyPage({ permalink }: { permalink: string }): ReactNod
         href={href}
         target="_blank"
         rel="noopener"
-        aria-label="View this page as Markdown"
+        title="Opens this page as Markdown in a new tab"
       >
         View as Markdown
       </a>

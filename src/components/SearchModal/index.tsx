@@ -222,6 +222,8 @@ export default function SearchModal({ initialQuery = '', onClose }: Props): Reac
 
   const trimmed = query.trim();
   let body: ReactNode;
+  // The combobox points at the results list only while the list is on screen.
+  let listShown = false;
   if (conversation) {
     body = <AskPanel provider={provider} conversation={conversation} onChange={setConversation} />;
   } else if (!trimmed) {
@@ -322,6 +324,7 @@ export default function SearchModal({ initialQuery = '', onClose }: Props): Reac
     );
   } else {
     let position = -1;
+    listShown = true;
     body = (
       <div id={listId} role="listbox" aria-label="Search results" className={styles.results}>
         {groups.map(([section, items]) => (
@@ -388,9 +391,9 @@ export default function SearchModal({ initialQuery = '', onClose }: Props): Reac
             placeholder="Search the docs"
             aria-label="Search the docs"
             role="combobox"
-            aria-expanded={ordered.length > 0}
-            aria-controls={listId}
-            aria-activedescendant={ordered.length ? `${listId}-${active}` : undefined}
+            aria-expanded={listShown && ordered.length > 0}
+            aria-controls={listShown ? listId : undefined}
+            aria-activedescendant={listShown && ordered.length ? `${listId}-${active}` : undefined}
             aria-busy={loading}
             autoComplete="off"
             spellCheck={false}
@@ -409,7 +412,7 @@ export default function SearchModal({ initialQuery = '', onClose }: Props): Reac
           {body}
         </div>
         {!conversation && response?.ok && response.total > 0 && (
-          <footer className={styles.footer}>
+          <div className={styles.footer}>
             <a
               href={seeAllHref}
               onClick={(event) => {
@@ -424,7 +427,7 @@ export default function SearchModal({ initialQuery = '', onClose }: Props): Reac
             <span className={styles.keys} aria-hidden="true">
               ↑↓ to move · Enter to open · Ctrl+Enter for a new tab · Esc to close
             </span>
-          </footer>
+          </div>
         )}
       </div>
     </div>,

@@ -47,7 +47,7 @@ export default function SearchBar(): ReactNode {
         ref={button}
         type="button"
         className={styles.button}
-        aria-label="Search (Ctrl+K)"
+        aria-keyshortcuts="Control+K"
         aria-haspopup="dialog"
         onClick={() => show()}
         onMouseEnter={() => void loadModal()}
@@ -64,7 +64,9 @@ export default function SearchBar(): ReactNode {
           />
         </svg>
         <span className={styles.label}>Search</span>
-        <kbd className={styles.key}>Ctrl K</kbd>
+        <kbd className={styles.key} aria-hidden="true">
+          Ctrl K
+        </kbd>
       </button>
       {open && (
         <Suspense fallback={null}>

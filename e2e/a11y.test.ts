@@ -1,0 +1,148 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { openPage, setupSite, visit, type Site } from './harness';
+
+const site = setupSite();
+
+/** One page of each kind the site has, and the two dialog states, as a reader reaches them. */
+const ROUTE_CLASSES: { name: string; path: string; open?: (page: Page) => Promise<void> }[] = [
+  { name: 'home', path: '/' },
+  { name: 'concept page', path: '/docs/concepts/introduction' },
+  { name: 'knowledge-base article', path: '/docs/kb/kb00004' },
+  { name: 'API page', path: '/docs/developer/api/reference/list-customers' },
+  { name: 'tags page', path: '/docs/tags' },
+  { name: 'search page', path: '/search?q=billing' },
+  {
+    name: 'search modal',
+    path: '/docs',
+    open: async (page) => {
+      await page.keyboard.press('Control+k');
+      await page.getByRole('combobox').fill('invoice');
+      await page.getByRole('option').first().waitFor();
+    },
+  },
+  {
+    name: 'AI answer',
+    path: '/docs',
+    open: async (page) => {
+      await page.keyboard.press('Control+k');
+      await page.getByRole('combobox').fill('How are invoices created');
+      await page.getByRole('button', { name: /^Ask AI/ }).click();
+      await page.getByRole('region', { name: 'Related sources' }).waitFor();
+    },
+  },
+];
+
+const VARIANTS = [
+  { name: 'light', theme: 'light', viewport: { width: 1280, height: 900 } },
+  { name: 'dark', theme: 'dark', viewport: { width: 1280, height: 900 } },
+  { name: 'mobile', theme: 'light', viewport: { width: 390, height: 844 } },
+];
+
+async function violations(
+  site: Site,
+  path: string,
+  variant: (typeof VARIANTS)[number],
+  open?: (page: Page) => Promise<void>,
+) {
+  const { page } = await openPage(site, { viewport: variant.viewport });
+  try {
+    // Docusaurus reads the colour mode from this query parameter before the first paint.
+    const separator = path.includes('?') ? '&' : '?';
+    await visit(page, `${site.url}${path}${separator}docusaurus-theme=${variant.theme}`);
+    await open?.(page);
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+      .analyze();
+    return results.violations.map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help}\n` +
+        violation.nodes
+          .slice(0, 5)
+          .map((node) => `    ${node.target.join(' ')} ${node.failureSummary?.split('\n')[1] ?? ''}`)
+          .join('\n'),
+    );
+  } finally {
+    await page.context().close();
+  }
+}
+
+describe('accessibility (axe)', () => {
+  for (const variant of VARIANTS) {
+    it(`has no violations on any kind of page, ${variant.name}`, async () => {
+      const found: string[] = [];
+      for (const route of ROUTE_CLASSES) {
+        for (const violation of await violations(site, route.path, variant, route.open))
+          found.push(`${route.name} (${route.path}): ${violation}`);
+      }
+      assert.deepEqual(found, [], `\n${found.join('\n')}`);
+    });
+  }
+});
+
+/** The focused element, described the way a screen reader would name it. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    const label = element?.getAttribute('aria-label') ?? element?.textContent?.trim() ?? '';
+    return `${element?.tagName.toLowerCase()} ${label}`.trim();
+  });
+
+/** Presses Tab until the focused element matches `selector`; returns its description. */
+async function tabUntil(page: Page, selector: string, limit = 60): Promise<string> {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate((css) => document.activeElement?.matches(css) ?? false, selector))
+      return focused(page);
+  }
+  throw new Error(`Tab never reached ${selector} (last: ${await focused(page)})`);
+}
+
+describe('keyboard only', () => {
+  it('walks the navbar, sidebar, search dialog and AI answer without a mouse', async () => {
+    const { page, problems } = await openPage(site);
+    await visit(page, `${site.url}/docs/concepts/introduction`);
+    // Navbar: the skip link comes first, then the brand and the navbar items.
+    await page.keyboard.press('Tab');
+    assert.match(await focused(page), /Skip to main content/);
+    assert.match(await tabUntil(page, '.navbar__item'), /Docs/);
+    // Sidebar: its links are reached in order and open their page with Enter.
+    await tabUntil(page, '.theme-doc-sidebar-menu a.menu__link:not(.menu__link--active)');
+    const target = await page.evaluate(() => (document.activeElement as HTMLAnchorElement).pathname);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === target);
+    // The search dialog opens from the keyboard, and Tab stays inside it.
+    await page.keyboard.press('Control+k');
+    await page.getByRole('combobox').fill('billing');
+    await page.getByRole('option').first().waitFor();
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      assert.equal(
+        await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]'))),
+        true,
+      );
+    }
+    // The AI screen: reached with Tab + Enter on the Ask AI entry; every control is reachable by Tab.
+    await page.getByRole('combobox').focus();
+    await page.keyboard.press('Tab');
+    assert.match(await focused(page), /Ask AI/);
+    await page.keyboard.press('Enter');
+    await page.getByRole('region', { name: 'Related sources' }).waitFor();
+    assert.match(await focused(page), /input Ask a follow-up question/);
+    await page.keyboard.press('Tab');
+    assert.equal(await focused(page), 'button Ask');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    assert.equal(await focused(page), 'button Dislike');
+    await page.keyboard.press('Enter');
+    await page.getByText('Thanks for your feedback!').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('option').first().waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    assert.match(await focused(page), /^button Search/);
+    assert.deepEqual(problems.errors, []);
+  });
+});

@@ -1,0 +1,28 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { findSecrets } from '../scripts/secrets';
+import { inlineScripts, scriptHash } from '../scripts/static-host';
+import { BUILD_DIR } from './harness';
+
+describe('the production build', () => {
+  it('contains nothing that looks like a secret', () => {
+    const findings = findSecrets(BUILD_DIR);
+    assert.deepEqual(
+      findings.map((finding) => `${finding.file}: ${finding.kind} (${finding.excerpt})`),
+      [],
+    );
+  });
+
+  it('ships a content security policy that allows every inline script of every page by hash', () => {
+    const headers = fs.readFileSync(path.join(BUILD_DIR, '_headers'), 'utf8');
+    const policy = /Content-Security-Policy: (.*)/.exec(headers)?.[1] ?? '';
+    assert.doesNotMatch(policy, /unsafe-eval|script-src[^;]*unsafe-inline/);
+    for (const file of fs.readdirSync(BUILD_DIR, { recursive: true, encoding: 'utf8' })) {
+      if (!file.endsWith('.html')) continue;
+      for (const script of inlineScripts(fs.readFileSync(path.join(BUILD_DIR, file), 'utf8')))
+        assert.ok(policy.includes(scriptHash(script)), `${file}: an inline script is not in the policy`);
+    }
+  });
+});

@@ -1,0 +1,241 @@
+/**
+ * Lighthouse figures for a production build: category scores, the load metrics behind the performance
+ * score, page weight, and every failing audit in the categories held to 100 (with the elements it names).
+ * Mobile profile: Lighthouse's default config (simulated slow 4G, 4× CPU slowdown, a phone viewport).
+ *
+ * `npx tsx scripts/lighthouse.ts [buildDir]` serves the build (default ./build) with the compressing
+ * server, prints a table for LIGHTHOUSE_PAGES and the failing audits, and exits non-zero if checkBudget
+ * finds a failure. Performance is printed but not enforced: it is timing-based and this machine is noisy.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import type { Result } from 'lighthouse';
+import { startServer } from './server';
+import { ensureBrowser } from './browser';
+import { ANALYTICS_PATH, CHROMIUM_ARGS } from '../e2e/harness';
+
+/** Pages measured: the home page, the longest concept page, a generated API page and a search. */
+export const LIGHTHOUSE_PAGES: Record<string, string> = {
+  home: '/',
+  // The longest page under docs/concepts by word count (platformfeatures/billing/rules.md, ~830 words).
+  'long concept page': '/docs/concepts/platformfeatures/billing/rules',
+  'API page': '/docs/developer/api/reference/list-customers',
+  search: '/search?q=billing',
+};
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+
+/** Categories whose failing audits are listed (performance audits are opportunities, not failures). */
+const LISTED: Category[] = ['accessibility', 'best-practices', 'seo'];
+
+/** Minimum scores (0–100); performance is deliberately absent. */
+export const BUDGET: Partial<Record<Category, number>> = {
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 100,
+};
+
+export type FailedAudit = {
+  category: Category;
+  id: string;
+  title: string;
+  /** Zero when the audit is listed in the category but does not count towards its score. */
+  weight: number;
+  /** The elements (CSS selectors) or resources the audit names, as Lighthouse reports them. */
+  where: string[];
+};
+
+export type LighthouseFigures = {
+  url: string;
+  /** 0–100 per category. */
+  scores: Record<Category, number>;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** All bytes transferred for the page (compressed where the server compressed). */
+  transferBytes: number;
+  failedAudits: FailedAudit[];
+};
+
+/** Audits that never count as failures: nothing to check here, or a person has to check. */
+const NOT_SCORED = new Set(['notApplicable', 'manual', 'informative']);
+
+type Item = Record<string, unknown> & {
+  node?: { selector?: string; nodeLabel?: string; explanation?: string };
+  subItems?: { items?: Record<string, unknown>[] };
+};
+
+/** What one audit item names: the element's selector, else the resource, link or message. */
+function itemTarget(item: Item): string {
+  if (item.node?.selector) return item.node.selector;
+  const source = item.source as { url?: string } | undefined;
+  const errors = (item.subItems?.items ?? []).map((sub) => sub.error).filter(Boolean);
+  const parts = [item.url, item.scriptUrl, source?.url, item.href, item.text, item.description, ...errors];
+  const named = parts.filter((part): part is string => typeof part === 'string' && part.length > 0);
+  return named.join(' — ') || JSON.stringify(item).slice(0, 200);
+}
+
+/**
+ * One line per distinct element or resource an audit names, with how often it occurs, a few of the
+ * elements' texts and Lighthouse's explanation (for contrast audits: the ratio and the two colours).
+ */
+function describeItems(details: unknown): string[] {
+  const items = (details as { items?: Item[] } | undefined)?.items;
+  if (!Array.isArray(items)) return [];
+  // Explanations start with "Fix any of the following:" and may run over several lines; keep the first.
+  const why = (item: Item) =>
+    item.node?.explanation
+      ?.replace(/^Fix (any|all) of the following:\s*/, '')
+      .split('\n')[0]
+      .trim() ?? '';
+  // One group per element selector and explanation (a contrast failure per pair of colours).
+  const groups = new Map<string, Item[]>();
+  for (const item of items) {
+    const key = `${itemTarget(item)}\n${why(item)}`;
+    groups.set(key, [...(groups.get(key) ?? []), item]);
+  }
+  return [...groups].map(([key, group]) => {
+    const [target, explanation] = key.split('\n');
+    const labels = [...new Set(group.map((item) => item.node?.nodeLabel).filter(Boolean))];
+    const count = group.length > 1 ? ` ×${group.length}` : '';
+    const examples = labels.slice(0, 3).map((label) => `"${label}"`);
+    return [
+      `${target}${count}${examples.length ? `  e.g. ${examples.join(', ')}` : ''}`,
+      ...(explanation ? [`  ${explanation}`] : []),
+    ].join('\n      ');
+  });
+}
+
+function failedAudits(lhr: Result): FailedAudit[] {
+  const failed: FailedAudit[] = [];
+  for (const category of LISTED) {
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || NOT_SCORED.has(audit.scoreDisplayMode)) continue;
+      // An audit that errored has no score; list it too, since it hides a result.
+      if (audit.scoreDisplayMode !== 'error' && (audit.score === null || audit.score >= 1)) continue;
+      const where = describeItems(audit.details);
+      if (audit.scoreDisplayMode === 'error') where.unshift(`audit error: ${audit.errorMessage ?? '?'}`);
+      failed.push({ category, id: audit.id, title: audit.title, weight: ref.weight, where });
+    }
+  }
+  return failed;
+}
+
+/** Runs Lighthouse's default (mobile) config against one URL in a fresh headless Chromium. */
+export async function runLighthouse(url: string): Promise<LighthouseFigures> {
+  // Lighthouse is an ES module; a dynamic import loads it from this CommonJS-compiled script.
+  const { default: lighthouse } = await import('lighthouse');
+  const chrome = await chromeLauncher.launch({
+    chromePath: ensureBrowser(),
+    chromeFlags: [...CHROMIUM_ARGS.filter((flag) => flag !== '--headless'), '--headless=new'],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+    const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+    const scores = Object.fromEntries(
+      CATEGORIES.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]),
+    ) as Record<Category, number>;
+    return {
+      url,
+      scores,
+      lcpMs: metric('largest-contentful-paint'),
+      tbtMs: metric('total-blocking-time'),
+      cls: metric('cumulative-layout-shift'),
+      transferBytes: metric('total-byte-weight'),
+      failedAudits: failedAudits(lhr),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** Human-readable budget failures for one page (empty when it meets the budget). */
+export function checkBudget(figures: LighthouseFigures): string[] {
+  return Object.entries(BUDGET).flatMap(([category, minimum]) => {
+    const score = figures.scores[category as Category];
+    const { pathname, search } = new URL(figures.url);
+    return score < (minimum ?? 0) ? [`${pathname}${search}: ${category} ${score} < ${minimum}`] : [];
+  });
+}
+
+/**
+ * Serves a build the way the end-to-end suite does: with a stand-in at the analytics script's path,
+ * which the host provides in production (without it every page logs a 404 in the console).
+ */
+export function serveBuild(root: string) {
+  return startServer({
+    root,
+    files: { [ANALYTICS_PATH]: path.resolve(__dirname, '../e2e/fixtures/insights.js') },
+  });
+}
+
+/** Prints a table of the figures and, below it, every failing audit with the elements it names. */
+export function printLighthouse(rows: { label: string; figures: LighthouseFigures }[]) {
+  const header = ['page', 'perf', 'a11y', 'best', 'seo', 'LCP', 'TBT', 'CLS', 'transfer'];
+  const widths = [20, 5, 5, 5, 5, 9, 9, 6, 10];
+  const line = (cells: string[]) =>
+    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join(' ');
+  console.log(line(header));
+  for (const { label, figures: f } of rows) {
+    console.log(
+      line([
+        label,
+        ...CATEGORIES.map((category) => String(f.scores[category])),
+        `${Math.round(f.lcpMs)} ms`,
+        `${Math.round(f.tbtMs)} ms`,
+        f.cls.toFixed(3),
+        `${(f.transferBytes / 1024).toFixed(0)} KB`,
+      ]),
+    );
+  }
+  for (const { label, figures } of rows) {
+    if (figures.failedAudits.length === 0) continue;
+    console.log(
+      `\nfailing audits on ${label} (${new URL(figures.url).pathname}${new URL(figures.url).search}):`,
+    );
+    for (const audit of figures.failedAudits) {
+      const unweighted = audit.weight === 0 ? ' (weight 0: does not lower the score)' : '';
+      console.log(`  [${audit.category}] ${audit.id}: ${audit.title}${unweighted}`);
+      for (const where of audit.where) console.log(`      ${where}`);
+    }
+  }
+}
+
+async function main() {
+  const root = path.resolve(process.argv[2] ?? 'build');
+  if (!fs.existsSync(path.join(root, 'index.html'))) throw new Error(`No build in ${root}: build first.`);
+  const server = await serveBuild(root);
+  const rows: { label: string; figures: LighthouseFigures }[] = [];
+  try {
+    for (const [label, route] of Object.entries(LIGHTHOUSE_PAGES)) {
+      rows.push({ label, figures: await runLighthouse(`${server.url}${route}`) });
+    }
+  } finally {
+    await server.close();
+  }
+  printLighthouse(rows);
+  const failures = rows.flatMap(({ figures }) => checkBudget(figures));
+  if (failures.length > 0) {
+    console.error(`\nLighthouse budget failed:\n  ${failures.join('\n  ')}`);
+    process.exit(1);
+  }
+  console.log('\nLighthouse budget met (accessibility, best practices and SEO at 100).');
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(__filename)) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
