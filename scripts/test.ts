@@ -13,6 +13,7 @@ const steps: Step[] = [
   { name: 'lint', command: 'npx', args: ['eslint', '.'] },
   { name: 'format', command: 'npx', args: ['prettier', '--check', '.'] },
   { name: 'unit tests', command: 'npx', args: ['vitest', 'run'] },
+  { name: 'dependency audit', command: 'npx', args: ['tsx', 'scripts/audit.ts'] },
   { name: 'production build', command: 'npm', args: ['run', 'build'], env: { DOCS_E2E_FIXTURES: 'true' } },
   {
     name: 'end-to-end tests',
@@ -28,6 +29,7 @@ const steps: Step[] = [
         .map((file) => `e2e/${file}`),
     ],
   },
+  { name: 'load test', command: 'npx', args: ['tsx', 'scripts/load.ts'], env: { LOAD_SECONDS: '5' } },
 ];
 
 const only = process.argv.slice(2);
