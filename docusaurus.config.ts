@@ -169,7 +169,8 @@ const config: Config = {
     prism: {
       theme: lightCodeTheme,
       darkTheme: prismThemes.dracula,
-      additionalLanguages: ['powershell', 'bash', 'csharp', 'json', 'sql', 'ini', 'http', 'yaml'],
+      // JSON, SQL, Python and JavaScript are built in; only the other languages the docs use are added.
+      additionalLanguages: ['powershell', 'bash', 'csharp', 'http'],
     },
   } satisfies Preset.ThemeConfig,
 };

@@ -93,7 +93,7 @@ describe('Markdown copies and llms.txt', () => {
     const expected = await (await page.request.get(`${site.url}/docs/concepts/customers.md`)).text();
     assert.equal(copied, expected);
     assert.equal(
-      await page.getByRole('link', { name: 'View this page as Markdown' }).getAttribute('href'),
+      await page.getByRole('link', { name: 'View as Markdown', exact: true }).getAttribute('href'),
       '/docs/concepts/customers.md',
     );
   });
