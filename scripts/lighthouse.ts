@@ -128,10 +128,26 @@ function failedAudits(lhr: Result): FailedAudit[] {
   return failed;
 }
 
-/** Runs Lighthouse's default (mobile) config against one URL in a fresh headless Chromium. */
-export async function runLighthouse(url: string): Promise<LighthouseFigures> {
+/**
+ * The CPU slowdown that makes this machine emulate a mid-tier phone, from Lighthouse's calibration
+ * table (docs/throttling.md in Lighthouse): its default 4× assumes a high-end desktop (benchmark index
+ * 1500 or more); low-end desktops and high-end phones (about 800–1500) take 2×; slower hosts 1×.
+ */
+export function calibratedSlowdown(benchmarkIndex: number): number {
+  if (benchmarkIndex >= 1500) return 4;
+  if (benchmarkIndex >= 800) return 2;
+  return 1;
+}
+
+/**
+ * Runs Lighthouse's default (mobile) config against one URL in a fresh headless Chromium; a CPU
+ * slowdown other than the default 4× may be given (see calibratedSlowdown).
+ */
+export async function runLighthouse(url: string, cpuSlowdownMultiplier?: number): Promise<LighthouseFigures> {
   // Lighthouse is an ES module; a dynamic import loads it from this CommonJS-compiled script.
   const { default: lighthouse } = await import('lighthouse');
+  // Lighthouse's own mobile preset (slow 4G), when only its CPU slowdown changes.
+  const { throttling } = await import('lighthouse/core/config/constants.js');
   const chrome = await chromeLauncher.launch({
     chromePath: ensureBrowser(),
     chromeFlags: [...CHROMIUM_ARGS.filter((flag) => flag !== '--headless'), '--headless=new'],
@@ -142,6 +158,7 @@ export async function runLighthouse(url: string): Promise<LighthouseFigures> {
       output: 'json',
       logLevel: 'error',
       onlyCategories: [...CATEGORIES],
+      ...(cpuSlowdownMultiplier ? { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier } } : {}),
     });
     if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
     const { lhr } = result;

@@ -29,6 +29,7 @@ const steps: Step[] = [
         .map((file) => `e2e/${file}`),
     ],
   },
+  { name: 'quality budget (Lighthouse)', command: 'npx', args: ['tsx', 'scripts/lighthouse.ts', 'build'] },
   { name: 'load test', command: 'npx', args: ['tsx', 'scripts/load.ts'], env: { LOAD_SECONDS: '5' } },
 ];
 

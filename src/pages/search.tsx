@@ -72,7 +72,7 @@ function SearchResults(): ReactNode {
           Search
         </button>
       </form>
-      <div aria-live="polite" aria-busy={loading}>
+      <div aria-live="polite" aria-busy={loading} className={styles.area}>
         {!fromUrl.query.trim() ? (
           <div className={styles.guidance}>
             <p>Type a few words to search every page, section and API operation. For example:</p>

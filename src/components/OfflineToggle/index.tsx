@@ -5,11 +5,16 @@ type State = 'hidden' | 'off' | 'preparing' | 'ready';
 
 /** "Make available offline": asks the service worker to keep the whole site, and says when it has. */
 export default function OfflineToggle({ className }: { className: string }): ReactNode {
-  const [state, setState] = useState<State>('hidden');
+  // The server renders the button, so the bar keeps its size when the page comes alive (no layout shift);
+  // the few browsers without service workers lose it then.
+  const [state, setState] = useState<State>('off');
 
   useEffect(() => {
     // The service worker exists only in production builds.
-    if (process.env.NODE_ENV !== 'production' || !('serviceWorker' in navigator)) return;
+    if (process.env.NODE_ENV !== 'production' || !('serviceWorker' in navigator)) {
+      setState('hidden');
+      return;
+    }
     if (!isOfflineRequested()) {
       setState('off');
       return;
