@@ -67,15 +67,19 @@ export function headersFor(rules: HeaderRule[], sitePath: string): Record<string
   return headers;
 }
 
-/** Without a `_headers` file: hashed build assets are cached for good, everything else revalidated. */
-const DEFAULT_RULES = parseHeaders(`/*
-  Cache-Control: public, max-age=0, must-revalidate
-/assets/*
+/**
+ * Caching: hashed build assets are kept for a year; everything else is revalidated (REVALIDATE, what
+ * static hosts send by default). No path gets Cache-Control from two rules, since hosts that read
+ * `_headers` join the values of every matching rule.
+ */
+export const CACHING_RULES = `/assets/*
   Cache-Control: public, max-age=31536000, immutable
 /sw.js
   Cache-Control: no-cache
   Service-Worker-Allowed: /
-`);
+`;
+const REVALIDATE = 'public, max-age=0, must-revalidate';
+const DEFAULT_RULES = parseHeaders(CACHING_RULES);
 
 /** The precompressed copy of a file the client accepts, brotli first. */
 function precompressed(file: string, acceptEncoding: string): { file: string; encoding?: string } {
@@ -141,6 +145,7 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
         return;
       }
       const headers: Record<string, string> = {
+        'Cache-Control': REVALIDATE,
         ...headersFor(rules, sitePath),
         ...(extra ? { 'Cache-Control': 'no-cache' } : {}),
         'Content-Type': TYPES[path.extname(resolved.file)] ?? 'application/octet-stream',

@@ -14,6 +14,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import { askSettings, searchSettings } from '../site.links';
+import { CACHING_RULES } from './server';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -81,13 +82,7 @@ export function headersFile(csp: string): string {
   Permissions-Policy: camera=(), microphone=(), geolocation=(), payment=(), usb=()
   Cross-Origin-Opener-Policy: same-origin
   Strict-Transport-Security: max-age=31536000; includeSubDomains
-  Cache-Control: public, max-age=0, must-revalidate
-/assets/*
-  Cache-Control: public, max-age=31536000, immutable
-/sw.js
-  Cache-Control: no-cache
-  Service-Worker-Allowed: /
-`;
+${CACHING_RULES}`;
 }
 
 function filesOf(root: string): string[] {
