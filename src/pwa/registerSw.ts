@@ -1,7 +1,8 @@
 /**
- * Registers the PWA plugin's service worker. Same flow as the plugin's own register script, with one
- * more way to turn offline mode on: the reader's "Make available offline" choice (kept in local
- * storage), which the plugin's built-in strategies cannot express.
+ * Registers the PWA plugin's service worker when the reader wants the site offline: after "Make
+ * available offline" (kept in local storage, which the plugin's built-in strategies cannot express) or
+ * when the site runs as an installed app. Other readers never download the service worker or its
+ * client library, so a first visit loads nothing for it.
  */
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import { isOfflineRequested, OFFLINE_FLAG } from './offline';
@@ -13,17 +14,12 @@ function isStandalone(): boolean {
 }
 
 async function register(): Promise<void> {
-  const offlineMode = isOfflineRequested() || isStandalone();
   const { Workbox } = await import('workbox-window');
-  const params = encodeURIComponent(JSON.stringify({ offlineMode, debug: false }));
+  const params = encodeURIComponent(JSON.stringify({ offlineMode: true, debug: false }));
   const workbox = new Workbox(`${SERVICE_WORKER_URL}?params=${params}`);
   const skipWaiting = () => workbox.messageSW({ type: 'SKIP_WAITING' });
   // A new version while reading offline is announced, never applied mid-read.
   const onWaiting = async () => {
-    if (!offlineMode) {
-      await skipWaiting();
-      return;
-    }
     const { renderReloadPopup } = await import('@docusaurus/plugin-pwa/lib/renderReloadPopup.js');
     await renderReloadPopup({
       onReload() {
@@ -38,6 +34,8 @@ async function register(): Promise<void> {
 }
 
 if (ExecutionEnvironment.canUseDOM && 'serviceWorker' in navigator) {
+  const start = () =>
+    void register().catch((error: unknown) => console.warn('Service worker registration failed:', error));
   // Installing the site as an app also keeps it offline.
   window.addEventListener('appinstalled', () => {
     try {
@@ -45,6 +43,7 @@ if (ExecutionEnvironment.canUseDOM && 'serviceWorker' in navigator) {
     } catch {
       // Nothing to remember it in: the standalone display mode still turns offline mode on.
     }
+    start();
   });
-  void register().catch((error: unknown) => console.warn('Service worker registration failed:', error));
+  if (isOfflineRequested() || isStandalone()) start();
 }
