@@ -97,6 +97,7 @@ const config: Config = {
   plugins: [
     ['./plugins/analytics/index.ts', { enabled: analyticsEnabled }],
     './plugins/metadata/index.ts',
+    './plugins/code-highlighting/index.ts',
     './plugins/search-index/index.ts',
     './plugins/markdown-export/index.ts',
     // The API reference is its own docs instance, generated from the specification before each build.
@@ -169,8 +170,9 @@ const config: Config = {
     prism: {
       theme: lightCodeTheme,
       darkTheme: prismThemes.dracula,
-      // JSON, SQL, Python and JavaScript are built in; only the other languages the docs use are added.
-      additionalLanguages: ['powershell', 'bash', 'csharp', 'http'],
+      // The languages beyond prism-react-renderer's built-in ones are registered with the code block
+      // (src/theme/CodeBlock/prism-languages.ts), not here, so pages without code do not load Prism.
+      additionalLanguages: [],
     },
   } satisfies Preset.ThemeConfig,
 };

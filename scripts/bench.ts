@@ -37,13 +37,18 @@ export const SAMPLE_PAGES = {
   home: '/',
   'doc page': '/docs/concepts/introduction',
   'long doc page': '/docs/installation/prerequisites',
+  'doc page without code': '/docs/services/microsoftonline/subscriptions',
   'API page': '/docs/developer/api/reference/list-customers',
 };
 /**
- * Pages compared with stock Docusaurus, which has both: a doc page with a Mermaid diagram (so it loads
- * the diagram renderer) and one without.
+ * Pages compared with stock Docusaurus, which has all three: a doc page with a Mermaid diagram (so it
+ * loads the diagram renderer), one with code blocks, and one with neither.
  */
-const COMPARED_PAGES = [SAMPLE_PAGES['doc page'], SAMPLE_PAGES['long doc page']];
+const COMPARED_PAGES = [
+  SAMPLE_PAGES['doc page'],
+  SAMPLE_PAGES['long doc page'],
+  SAMPLE_PAGES['doc page without code'],
+];
 /** How many times the docs are present in the larger scale build. */
 const SCALE = 5;
 
