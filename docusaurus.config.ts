@@ -3,6 +3,7 @@ import type { Config } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import { themes as prismThemes } from 'prism-react-renderer';
 import { lightCodeTheme } from './src/prismTheme';
+import remarkDiagrams from './plugins/diagrams/remark';
 import { announcement, askSettings, baseUrl, searchSettings, siteLinks, siteUrl } from './site.links';
 import { apiSpecSource } from './scripts/openapi';
 import { API_DOCS_ID, apiReferencePlugin } from './plugins/api-reference';
@@ -39,7 +40,6 @@ const config: Config = {
   markdown: {
     // .md files are CommonMark (no JSX surprises for writers); .mdx files are MDX.
     format: 'detect',
-    mermaid: true,
     hooks: {
       onBrokenMarkdownLinks: 'throw',
       onBrokenMarkdownImages: 'throw',
@@ -77,6 +77,8 @@ const config: Config = {
           // From git history; in a shallow clone or without git the date falls back quietly.
           showLastUpdateTime: true,
           versions: { current: { label: 'Next' } },
+          // Mermaid diagrams are pre-rendered images (npm run diagrams), so no page loads a renderer.
+          remarkPlugins: [remarkDiagrams],
         },
         blog: false,
         pages: {
@@ -92,7 +94,6 @@ const config: Config = {
     ],
   ],
 
-  themes: ['@docusaurus/theme-mermaid'],
 
   plugins: [
     ['./plugins/analytics/index.ts', { enabled: analyticsEnabled }],

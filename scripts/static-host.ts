@@ -57,7 +57,7 @@ export function contentSecurityPolicy(hashes: string[]): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${[...new Set(hashes)].sort().join(' ')}`.trim(),
-    // React and Mermaid set style attributes and style elements at run time.
+    // The theme's components set style attributes at run time.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self' data:",
