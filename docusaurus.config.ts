@@ -94,7 +94,6 @@ const config: Config = {
     ],
   ],
 
-
   plugins: [
     ['./plugins/analytics/index.ts', { enabled: analyticsEnabled }],
     './plugins/metadata/index.ts',
