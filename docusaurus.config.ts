@@ -4,6 +4,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import { themes as prismThemes } from 'prism-react-renderer';
 import { lightCodeTheme } from './src/prismTheme';
 import remarkDiagrams from './plugins/diagrams/remark';
+import remarkCodeBlockImport from './plugins/code-highlighting/remark';
 import { announcement, askSettings, baseUrl, searchSettings, siteLinks, siteUrl } from './site.links';
 import { apiSpecSource } from './scripts/openapi';
 import { API_DOCS_ID, apiReferencePlugin } from './plugins/api-reference';
@@ -77,11 +78,13 @@ const config: Config = {
           // From git history; in a shallow clone or without git the date falls back quietly.
           showLastUpdateTime: true,
           versions: { current: { label: 'Next' } },
-          // Mermaid diagrams are pre-rendered images (npm run diagrams), so no page loads a renderer.
-          remarkPlugins: [remarkDiagrams],
+          // Mermaid diagrams are pre-rendered images (npm run diagrams), so no page loads a renderer;
+          // pages with code load the highlighter with their own chunk.
+          remarkPlugins: [remarkDiagrams, remarkCodeBlockImport],
         },
         blog: false,
         pages: {
+          remarkPlugins: [remarkCodeBlockImport],
           exclude: [
             '**/_*.{js,jsx,ts,tsx,md,mdx}',
             '**/_*/**',
@@ -110,6 +113,7 @@ const config: Config = {
         sidebarPath: './sidebars-api.ts',
         tags: '../docs/tags.yml',
         onInlineTags: 'throw',
+        remarkPlugins: [remarkCodeBlockImport],
       },
     ],
     apiReferencePlugin(apiSpec.location),
