@@ -4,7 +4,7 @@
  * OpenAI-compatible model), answers stream from there instead. Either way the sources come from the
  * search provider and the answer cites them as [n].
  */
-import { answerFromSources, type Answer, type Source } from './extractive';
+import { answerFromSources, numberSources, type Answer, type Source } from './extractive';
 import { ASK_LIMITS } from './protocol';
 import { AskError, readChatStream } from './stream';
 
@@ -96,7 +96,7 @@ export function remoteEngine(
         clearTimeout(idle);
         idle = setTimeout(expire, limits.idleMs);
       };
-      const numbered = sources.map((source, i) => ({ ...source, n: i + 1 }));
+      const numbered = numberSources(sources);
       try {
         const response = await fetch(endpoint, {
           method: 'POST',

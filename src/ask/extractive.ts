@@ -16,6 +16,10 @@ export type Answer = {
   answered: boolean;
 };
 
+/** The sources as the citations number them: [1] is the first. */
+export const numberSources = (sources: Source[]): Answer['sources'] =>
+  sources.map((source, i) => ({ ...source, n: i + 1 }));
+
 export const NO_ANSWER =
   'The documentation does not answer this question directly. Try rephrasing it, or open the related sources below.';
 
@@ -54,7 +58,7 @@ type Candidate = { sentence: string; source: number; position: number; score: nu
 
 export function answerFromSources(question: string, sources: Source[], maxSentences = 4): Answer {
   const wanted = [...new Set(termsOf(question))];
-  const numbered = sources.map((source, i) => ({ ...source, n: i + 1 }));
+  const numbered = numberSources(sources);
   if (!wanted.length || !sources.length) return { markdown: NO_ANSWER, sources: numbered, answered: false };
 
   const candidates: Candidate[] = sources.flatMap((source, index) =>

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { flushSync } from 'react-dom';
 import Link from '@docusaurus/Link';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import { searchQueryFor, type Source } from '@site/src/ask/extractive';
+import { numberSources, searchQueryFor, type Source } from '@site/src/ask/extractive';
 import { selectSources } from '@site/src/ask/retrieve';
 import { engineFor, type AskSettings } from '@site/src/ask/engines';
 import { AskError } from '@site/src/ask/stream';
@@ -166,7 +166,7 @@ export default function AskPanel({ provider, conversation, onChange }: Props): R
         signal.throwIfAborted();
         const hits = result.ok ? result.hits.map((hit) => ({ ...hit, text: hit.text ?? hit.snippet })) : [];
         const sources = selectSources(hits);
-        const numbered = sources.map((source, i) => ({ ...source, n: i + 1 }));
+        const numbered = numberSources(sources);
         const history = base.turns.flatMap((turn) =>
           turn.answer ? [{ question: turn.question, answer: turn.answer.markdown }] : [],
         );
