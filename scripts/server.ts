@@ -82,13 +82,17 @@ const REVALIDATE = 'public, max-age=0, must-revalidate';
 const DEFAULT_RULES = parseHeaders(CACHING_RULES);
 
 /** The precompressed copy of a file the client accepts, brotli first. */
-function precompressed(file: string, acceptEncoding: string): { file: string; encoding?: string } {
+function precompressed(
+  file: string,
+  acceptEncoding: string,
+): { file: string; encoding?: string; size?: number } {
   for (const [encoding, extension] of [
     ['br', '.br'],
     ['gzip', '.gz'],
   ]) {
-    if (new RegExp(`\\b${encoding}\\b`).test(acceptEncoding) && isFile(file + extension))
-      return { file: file + extension, encoding };
+    if (!new RegExp(`\\b${encoding}\\b`).test(acceptEncoding)) continue;
+    const stat = fs.statSync(file + extension, { throwIfNoEntry: false });
+    if (stat?.isFile()) return { file: file + extension, encoding, size: stat.size };
   }
   return { file };
 }
@@ -163,7 +167,7 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
       const body = precompressed(resolved.file, String(req.headers['accept-encoding'] ?? ''));
       if (body.encoding) {
         headers['Content-Encoding'] = body.encoding;
-        headers['Content-Length'] = String(fs.statSync(body.file).size);
+        headers['Content-Length'] = String(body.size);
       }
       res.writeHead(resolved.status, headers);
       if (req.method === 'HEAD') res.end();

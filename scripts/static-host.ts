@@ -85,22 +85,27 @@ export function headersFile(csp: string): string {
 ${CACHING_RULES}`;
 }
 
-function filesOf(root: string): string[] {
+/** Every file of the build with its size, read once. */
+function filesOf(root: string): { file: string; size: number }[] {
   return fs
     .readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .map((file) => path.join(root, file))
-    .filter((file) => fs.statSync(file).isFile());
+    .map((name) => ({ file: path.join(root, name), stat: fs.statSync(path.join(root, name)) }))
+    .filter(({ stat }) => stat.isFile())
+    .map(({ file, stat }) => ({ file, size: stat.size }));
 }
 
 /** Writes `_headers` and the compressed copies; returns what it did, for the build log. */
 export async function prepareForHost(root: string) {
-  const files = filesOf(root).filter((file) => !/\.(br|gz)$/.test(file));
+  const files = filesOf(root).filter(({ file }) => !/\.(br|gz)$/.test(file));
   const hashes = files
+    .map(({ file }) => file)
     .filter((file) => file.endsWith('.html'))
     .flatMap((file) => inlineScripts(fs.readFileSync(file, 'utf8')).map(scriptHash));
   fs.writeFileSync(path.join(root, '_headers'), headersFile(contentSecurityPolicy(hashes)));
 
-  const compressible = files.filter((file) => COMPRESSIBLE.test(file) && fs.statSync(file).size >= MIN_SIZE);
+  const compressible = files
+    .filter(({ file, size }) => COMPRESSIBLE.test(file) && size >= MIN_SIZE)
+    .map(({ file }) => file);
   const assets = path.join(root, 'assets') + path.sep;
   let done = 0;
   // zlib's asynchronous calls run on the thread pool, so a few at a time use every core.
