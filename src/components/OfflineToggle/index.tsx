@@ -15,10 +15,7 @@ export default function OfflineToggle({ className }: { className: string }): Rea
       setState('hidden');
       return;
     }
-    if (!isOfflineRequested()) {
-      setState('off');
-      return;
-    }
+    if (!isOfflineRequested()) return;
     setState('preparing');
     let cancelled = false;
     void offlineReady().then((ready) => !cancelled && setState(ready ? 'ready' : 'preparing'));
