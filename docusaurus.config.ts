@@ -174,8 +174,8 @@ const config: Config = {
     prism: {
       theme: lightCodeTheme,
       darkTheme: prismThemes.dracula,
-      // The languages beyond prism-react-renderer's built-in ones are registered with the code block
-      // (src/theme/CodeBlock/prism-languages.ts), not here, so pages without code do not load Prism.
+      // The code block highlights with its own Prism and the docs' languages
+      // (plugins/code-highlighting/prism.ts), loaded only with pages that have code.
       additionalLanguages: [],
     },
   } satisfies Preset.ThemeConfig,

@@ -138,6 +138,29 @@ describe('framework behaviours the spec names', () => {
     assert.match(await page.locator('h1').innerText(), /tagged with "Billing"/);
     assert.ok((await page.locator('article').count()) >= 3);
   });
+
+  it('prefetches the pages of visible links once the browser is idle', async () => {
+    const { page } = await openPage(site);
+    await visit(page, `${site.url}/docs/concepts/platformfeatures/billing/rules`);
+    await page.waitForFunction(() => document.querySelectorAll('link[rel="prefetch"]').length > 0);
+    const prefetched = await page.$$eval('link[rel="prefetch"]', (links) =>
+      links.map((link) => link.getAttribute('href') ?? ''),
+    );
+    assert.ok(prefetched.every((href) => /\/assets\/js\/[\w~-]+\.[0-9a-f]+\.js$/.test(href)));
+  });
+
+  it('highlights code with the site’s Prism and leaves no global Prism behind', async () => {
+    const { page } = await openPage(site);
+    await visit(page, `${site.url}/docs/developer/api/reference/list-customers`);
+    const languages = await page.$$eval('pre.prism-code', (blocks) =>
+      blocks.map((block) => /language-(\S+)/.exec(block.className)?.[1]),
+    );
+    for (const language of ['bash', 'powershell', 'python', 'javascript', 'csharp', 'json'])
+      assert.ok(languages.includes(language), `a ${language} sample is shown`);
+    const tokens = await page.locator('pre.language-powershell .token.variable').count();
+    assert.ok(tokens > 0, 'PowerShell variables are highlighted');
+    assert.equal(await page.evaluate(() => 'Prism' in window), false);
+  });
 });
 
 describe('analytics', () => {
