@@ -101,6 +101,7 @@ const config: Config = {
     ['./plugins/analytics/index.ts', { enabled: analyticsEnabled }],
     './plugins/metadata/index.ts',
     './plugins/code-highlighting/index.ts',
+    './plugins/prefetch/index.ts',
     './plugins/search-index/index.ts',
     './plugins/markdown-export/index.ts',
     // The API reference is its own docs instance, generated from the specification before each build.

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { idlePrefetch, SLICE_MS } from '../queue';
+
+/** A scheduler that keeps callbacks until the test runs them, and a clock the test moves. */
+function harness(costMs = 0) {
+  const pending: (() => void)[] = [];
+  let time = 0;
+  const done: string[] = [];
+  const prefetch = idlePrefetch(
+    (route) => {
+      done.push(route);
+      time += costMs;
+    },
+    (run) => pending.push(run),
+    () => time,
+  );
+  const runNext = () => pending.shift()?.();
+  return { prefetch, pending, done, runNext };
+}
+
+describe('idlePrefetch', () => {
+  it('runs nothing until the browser is idle, then the queued routes in order', () => {
+    const { prefetch, pending, done, runNext } = harness();
+    prefetch('/docs/a');
+    prefetch('/docs/b');
+    expect(done).toEqual([]);
+    expect(pending).toHaveLength(1);
+    runNext();
+    expect(done).toEqual(['/docs/a', '/docs/b']);
+    expect(pending).toHaveLength(0);
+  });
+
+  it('asks for each route once', () => {
+    const { prefetch, done, runNext } = harness();
+    expect(prefetch('/docs/a')).toBe(true);
+    expect(prefetch('/docs/a')).toBe(false);
+    runNext();
+    prefetch('/docs/a');
+    runNext();
+    expect(done).toEqual(['/docs/a']);
+  });
+
+  it(`spreads the work over idle slices of at most ${SLICE_MS} ms`, () => {
+    const { prefetch, pending, done, runNext } = harness(3);
+    for (const route of ['/1', '/2', '/3', '/4', '/5', '/6', '/7']) prefetch(route);
+    runNext();
+    expect(done).toEqual(['/1', '/2', '/3']);
+    expect(pending).toHaveLength(1);
+    runNext();
+    runNext();
+    expect(done).toEqual(['/1', '/2', '/3', '/4', '/5', '/6', '/7']);
+    expect(pending).toHaveLength(0);
+  });
+});
