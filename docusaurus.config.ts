@@ -102,6 +102,7 @@ const config: Config = {
     './plugins/metadata/index.ts',
     './plugins/code-highlighting/index.ts',
     './plugins/prefetch/index.ts',
+    './plugins/route-chunks/index.ts',
     './plugins/search-index/index.ts',
     './plugins/markdown-export/index.ts',
     // The API reference is its own docs instance, generated from the specification before each build.

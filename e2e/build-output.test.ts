@@ -25,4 +25,16 @@ describe('the production build', () => {
         assert.ok(policy.includes(scriptHash(script)), `${file}: an inline script is not in the policy`);
     }
   });
+
+  it('lists each page’s own chunks as deferred scripts in its HTML, after the main bundle', () => {
+    for (const page of ['docs/concepts/platformfeatures/billing/rules', 'docs/glossary', 'search']) {
+      const html = fs.readFileSync(path.join(BUILD_DIR, page, 'index.html'), 'utf8');
+      const scripts = [...html.matchAll(/<script src=["']?([^"' >]+)["']? defer/g)].map((match) => match[1]);
+      assert.match(scripts[0] ?? '', /runtime~main\./, page);
+      assert.match(scripts[1] ?? '', /\/main\./, page);
+      assert.ok(scripts.length > 2, `${page}: only the main bundle is listed`);
+      for (const script of scripts)
+        assert.ok(fs.existsSync(path.join(BUILD_DIR, script)), `${page}: ${script} is not in the build`);
+    }
+  });
 });
