@@ -282,7 +282,8 @@ function samplesMarkdown(api: ApiItem): string[] {
   return [
     '## Code samples \\{#code-samples\\}',
     'Set `TOKEN` (or `token`) to an access token first; see [Authentication](../api-intro#authentication).',
-    '<Tabs groupId="api-code-samples">',
+    // Lazy: only the chosen language is rendered and highlighted, the others when picked.
+    '<Tabs groupId="api-code-samples" lazy>',
     ...samples.map(
       (sample) =>
         `<TabItem value="${sample.value}" label="${sample.label}">\n\n\`\`\`${sample.language}\n${sample.code}\n\`\`\`\n\n</TabItem>`,
