@@ -1,12 +1,14 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
+import Head from '@docusaurus/Head';
 import Link from '@docusaurus/Link';
 import { useHistory, useLocation } from '@docusaurus/router';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import Highlighted from '@site/src/components/Highlighted';
 import { useSearch } from '@site/src/components/SearchModal/useSearch';
-import { useSearchProvider } from '@site/src/search/useSearchProvider';
+import { INDEX_BASE_FILES } from '@site/src/search/local';
+import { useLocalIndexUrl, useSearchProvider } from '@site/src/search/useSearchProvider';
 import styles from './search.module.css';
 
 const PAGE_SIZE = 10;
@@ -63,6 +65,7 @@ function SearchResults(): ReactNode {
           value={input}
           autoComplete="off"
           placeholder="Search the docs"
+          onFocus={() => provider.warmUp?.()}
           onChange={(event) => {
             setInput(event.target.value);
             navigate(event.target.value, 1, true);
@@ -148,9 +151,26 @@ function SearchResults(): ReactNode {
   );
 }
 
+/**
+ * Starts the download of the index files every query needs with the page itself, instead of after its
+ * scripts have run (the local index only; a hosted provider has its own connection hints).
+ */
+function PreloadIndex(): ReactNode {
+  const indexUrl = useLocalIndexUrl();
+  if (!indexUrl) return null;
+  return (
+    <Head>
+      {INDEX_BASE_FILES.map((file) => (
+        <link key={file} rel="preload" as="fetch" href={`${indexUrl}${file}`} crossOrigin="anonymous" />
+      ))}
+    </Head>
+  );
+}
+
 export default function SearchPage(): ReactNode {
   return (
     <Layout title="Search" description="Search the Services Manager documentation and API reference.">
+      <PreloadIndex />
       <main className="container margin-vert--lg">
         <Heading as="h1">Search the documentation</Heading>
         <SearchResults />

@@ -13,6 +13,9 @@ import {
 } from './engine';
 import { MAX_QUERY_LENGTH, type SearchProvider, type SearchResponse } from './types';
 
+/** The index files every query needs, whatever its words: fetched first, and preloaded by /search. */
+export const INDEX_BASE_FILES = ['base.json', 'shards.json', 'sections.json'];
+
 const whenIdle = (task: () => void) =>
   typeof requestIdleCallback === 'function' ? requestIdleCallback(task) : setTimeout(task, 1000);
 
@@ -48,9 +51,12 @@ export function createLocalProvider(
     : undefined;
 
   let prefetching = false;
+  /** Set once a reader is about to type (the search dialog opened, the search box focused). */
+  let warm = false;
   /**
-   * After the first answer, the rest of the index and the section texts arrive in the background, a few
-   * files at a time, so later keystrokes never wait for the network.
+   * Once a reader is typing, the rest of the index and the section texts arrive in the background after
+   * an answer, a few files at a time, so later keystrokes never wait for the network. A page that only
+   * shows the results of its address (/search?q=…) does not download or assemble the whole index.
    */
   function prefetchRest(): void {
     if (prefetching) return;
@@ -103,14 +109,15 @@ export function createLocalProvider(
           const text = texts.get(Math.floor(hit.id / CHUNK_SIZE))?.[hit.id % CHUNK_SIZE] ?? '';
           return { ...toHit(hit, sections[hit.id], text), ...(withText ? { text } : {}) };
         });
-        whenIdle(prefetchRest);
+        if (warm) whenIdle(prefetchRest);
         return { ok: true, query: rawQuery, hits, total: ranked.length };
       } catch (error) {
         return { ok: false, query: rawQuery, error: error instanceof Error ? error.message : String(error) };
       }
     },
     warmUp() {
-      for (const file of ['base.json', 'shards.json', 'sections.json']) load(file).catch(() => undefined);
+      warm = true;
+      for (const file of INDEX_BASE_FILES) load(file).catch(() => undefined);
     },
     async suggestions() {
       try {

@@ -27,7 +27,10 @@ export interface SearchProvider {
   search(query: string, options?: SearchOptions): Promise<SearchResponse>;
   /** Queries worth suggesting when nothing matched (popular sections or tags). */
   suggestions(): Promise<string[]>;
-  /** Called when search opens, so the first query has less to wait for. */
+  /**
+   * Called when a reader is about to type (the dialog opens, the search box takes focus), so the next
+   * queries have less to wait for.
+   */
   warmUp?(): void;
 }
 

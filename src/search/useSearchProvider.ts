@@ -16,11 +16,19 @@ function memo(key: string, create: () => SearchProvider): SearchProvider {
   return provider;
 }
 
+/** Where the local index is served from, or undefined when a hosted provider is configured. */
+export function useLocalIndexUrl(): string | undefined {
+  const { siteConfig } = useDocusaurusContext();
+  const settings = siteConfig.customFields?.search as typeof searchSettings;
+  const local = usePluginData('services-manager-search-index') as { indexUrl: string } | undefined;
+  return settings.algolia ? undefined : (local?.indexUrl ?? '/search/');
+}
+
 /** The configured search provider: Algolia when configured, otherwise the local index. */
 export function useSearchProvider(): SearchProvider {
   const { siteConfig } = useDocusaurusContext();
   const settings = siteConfig.customFields?.search as typeof searchSettings;
-  const local = usePluginData('services-manager-search-index') as { indexUrl: string } | undefined;
+  const indexUrl = useLocalIndexUrl();
   const { locale, tags } = useContextualSearchFilters();
   return useMemo(() => {
     const algolia = settings.algolia;
@@ -31,8 +39,8 @@ export function useSearchProvider(): SearchProvider {
       );
     }
     // Contextual search, as with the hosted provider: sections of the docs versions this page belongs with.
-    return memo(`local:${local?.indexUrl}:${tags.join()}`, () =>
-      createLocalProvider(local?.indexUrl ?? '/search/', { docsTags: tags }),
+    return memo(`local:${indexUrl}:${tags.join()}`, () =>
+      createLocalProvider(indexUrl ?? '/search/', { docsTags: tags }),
     );
-  }, [settings, local, locale, tags]);
+  }, [settings, indexUrl, locale, tags]);
 }

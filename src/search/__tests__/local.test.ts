@@ -47,6 +47,26 @@ describe('createLocalProvider', () => {
     );
   });
 
+  it('downloads the rest of the index in the background only once a reader is about to type', async () => {
+    vi.useFakeTimers();
+    try {
+      const fetcher = serve();
+      const shardsFetched = () =>
+        fetcher.mock.calls.map(([url]) => url).filter((url) => url.includes('/shards/'));
+      const provider = createLocalProvider('/idx/', { fetcher });
+      await provider.search('rabbitmq');
+      await vi.runAllTimersAsync();
+      expect(shardsFetched()).toEqual(['/idx/shards/r.json']);
+      provider.warmUp!();
+      await provider.search('rabbitmq virtual');
+      await vi.runAllTimersAsync();
+      expect(shardsFetched().length).toBeGreaterThan(2);
+      expect(fetcher.mock.calls.map(([url]) => url)).toContain('/idx/texts/0.json');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('pages through results and counts them all', async () => {
     const provider = createLocalProvider('/idx/', { fetcher: serve() });
     const first = await provider.search('billing', { limit: 10 });
