@@ -75,17 +75,23 @@ async function measure(url: string) {
     const page = await browser.newPage();
     const scripts: Script[] = [];
     let html = { raw: 0, gzip: 0 };
-    page.on('response', async (response) => {
+    // Bodies are read as responses arrive; every read finishes before the browser closes.
+    const reads: Promise<void>[] = [];
+    page.on('response', (response) => {
       const type = response.request().resourceType();
       if (type !== 'script' && type !== 'document') return;
       // A failed request (the hosted analytics script is absent locally) would count the 404 page.
       if (!response.ok()) return;
-      const body = await response.body().catch(() => Buffer.alloc(0));
-      const sizes = { raw: body.length, gzip: gzip(body) };
-      if (type === 'document') html = sizes;
-      else scripts.push({ name: path.basename(new URL(response.url()).pathname), ...sizes });
+      reads.push(
+        response.body().then((body) => {
+          const sizes = { raw: body.length, gzip: gzip(body) };
+          if (type === 'document') html = sizes;
+          else scripts.push({ name: path.basename(new URL(response.url()).pathname), ...sizes });
+        }),
+      );
     });
     await page.goto(url, { waitUntil: 'networkidle' });
+    await Promise.all(reads);
     return { scripts, html };
   } finally {
     await browser.close();
