@@ -62,7 +62,13 @@ describe('Markdown copies and llms.txt', () => {
           headings: [...article.querySelectorAll('h2, h3')].map((heading) =>
             heading.textContent?.replace(/\u200b/g, '').trim(),
           ),
-          codeBlocks: article.querySelectorAll('pre').length,
+          // Lazy tabs (the API code samples) render only the chosen panel; each other tab holds one block.
+          codeBlocks: [...article.querySelectorAll('.tabs-container')].reduce((count, tabs) => {
+            const unrendered =
+              tabs.querySelectorAll('[role="tab"]').length -
+              tabs.querySelectorAll('[role="tabpanel"]').length;
+            return count + unrendered;
+          }, article.querySelectorAll('pre').length),
           tableRows: article.querySelectorAll('tr').length,
         };
       });
