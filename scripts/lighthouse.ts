@@ -139,11 +139,30 @@ export function calibratedSlowdown(benchmarkIndex: number): number {
   return 1;
 }
 
+/** A run Lighthouse itself reports as failed for a passing reason (its message asks to run it again). */
+class TransientLighthouseError extends Error {}
+
+/** How many times one page is measured before a transient Lighthouse failure counts. */
+const ATTEMPTS = 3;
+
 /**
  * Runs Lighthouse's default (mobile) config against one URL in a fresh headless Chromium; a CPU
- * slowdown other than the default 4× may be given (see calibratedSlowdown).
+ * slowdown other than the default 4× may be given (see calibratedSlowdown). A run whose trace
+ * Lighthouse could not record (it says "Please run Lighthouse again", e.g. NO_NAVSTART on a busy
+ * machine) is repeated, up to ATTEMPTS runs.
  */
 export async function runLighthouse(url: string, cpuSlowdownMultiplier?: number): Promise<LighthouseFigures> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runLighthouseOnce(url, cpuSlowdownMultiplier);
+    } catch (error) {
+      if (!(error instanceof TransientLighthouseError) || attempt >= ATTEMPTS) throw error;
+      console.warn(`${error.message}; measuring again (run ${attempt + 1} of ${ATTEMPTS})`);
+    }
+  }
+}
+
+async function runLighthouseOnce(url: string, cpuSlowdownMultiplier?: number): Promise<LighthouseFigures> {
   // Lighthouse is an ES module; a dynamic import loads it from this CommonJS-compiled script.
   const { default: lighthouse } = await import('lighthouse');
   // Lighthouse's own mobile preset (slow 4G), when only its CPU slowdown changes.
@@ -162,7 +181,12 @@ export async function runLighthouse(url: string, cpuSlowdownMultiplier?: number)
     });
     if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) {
+      const message = `Lighthouse failed on ${url}: ${lhr.runtimeError.message}`;
+      throw /run Lighthouse again/i.test(lhr.runtimeError.message)
+        ? new TransientLighthouseError(message)
+        : new Error(message);
+    }
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     const scores = Object.fromEntries(
       CATEGORIES.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]),
