@@ -4,7 +4,8 @@
  * 1. Build and page weight: build wall time and peak memory, page count, and for a few representative
  *    pages the JavaScript a first visit loads (raw and gzip) and the HTML size.
  * 2. Lighthouse (mobile) per page: scores, LCP, TBT, CLS, transfer size and the failing audits
- *    (scripts/lighthouse.ts). Skip with --no-lighthouse.
+ *    (scripts/lighthouse.ts), the median of --lighthouse-runs N runs a page (default 3) with the range
+ *    of performance scores. Skip with --no-lighthouse.
  * 3. Against stock Docusaurus: builds a stock classic site from the same docs/ in a temporary folder and
  *    compares the first-load JavaScript of the same doc page. Skip with --no-stock.
  * 4. Build cost at scale: cold production builds of a temporary copy of this site with the docs as they
@@ -27,6 +28,8 @@ import {
   calibratedSlowdown,
   checkBudget,
   LIGHTHOUSE_PAGES,
+  medianRun,
+  type LighthouseFigures,
   printLighthouse,
   runLighthouse,
   serveBuild,
@@ -190,29 +193,46 @@ async function inTempDir<T>(prefix: string, work: (dir: string) => Promise<T>): 
 // ---------------------------------------------------------------------------------------------------
 // Section 2: Lighthouse
 
-async function lighthouseSection(buildDir: string) {
-  heading('Lighthouse (mobile, default config; performance is printed, not enforced)');
+function printRanges(rows: { label: string; range: [number, number] }[]) {
+  const ranges = rows.map(
+    ({ label, range: [low, high] }) => `${label} ${low === high ? low : `${low}–${high}`}`,
+  );
+  console.log(`performance over the runs: ${ranges.join(', ')}`);
+}
+
+async function lighthouseSection(buildDir: string, runs: number) {
+  heading(
+    `Lighthouse (mobile, default config; median of ${runs} run${runs > 1 ? 's' : ''} a page; performance is printed, not enforced)`,
+  );
   const server = await serveBuild(buildDir);
-  const rows = [];
-  const calibrated = [];
+  const rows: { label: string; figures: LighthouseFigures; range: [number, number] }[] = [];
+  const calibrated: typeof rows = [];
+  const measure = async (route: string, slowdown?: number) => {
+    const figures: LighthouseFigures[] = [];
+    for (let run = 0; run < runs; run += 1)
+      figures.push(await runLighthouse(`${server.url}${route}`, slowdown));
+    const { median, range } = medianRun(figures);
+    return { figures: median, range };
+  };
   try {
-    for (const [label, route] of Object.entries(LIGHTHOUSE_PAGES)) {
-      rows.push({ label, figures: await runLighthouse(`${server.url}${route}`) });
-    }
+    for (const [label, route] of Object.entries(LIGHTHOUSE_PAGES))
+      rows.push({ label, ...(await measure(route)) });
     // Lighthouse's 4× CPU slowdown assumes a fast desktop host; on a slower one it emulates a phone far
     // below mid-tier. The same pages again with the slowdown its calibration table gives this machine.
     const slowdown = calibratedSlowdown(rows[0].figures.benchmarkIndex);
     if (slowdown !== 4) {
       for (const [label, route] of Object.entries(LIGHTHOUSE_PAGES))
-        calibrated.push({ label, figures: await runLighthouse(`${server.url}${route}`, slowdown) });
+        calibrated.push({ label, ...(await measure(route, slowdown)) });
       heading(`Lighthouse (mobile, CPU slowdown calibrated for this machine: ${slowdown}×)`);
       printLighthouse(calibrated);
+      printRanges(calibrated);
       heading('Lighthouse (mobile, default 4× CPU slowdown)');
     }
   } finally {
     await server.close();
   }
   printLighthouse(rows);
+  printRanges(rows);
   const failures = rows.flatMap(({ figures }) => checkBudget(figures));
   console.log(
     failures.length
@@ -486,7 +506,10 @@ async function main() {
     await server.close();
   }
 
-  if (!process.argv.includes('--no-lighthouse')) await lighthouseSection(buildDir);
+  const runs = Number(argValue('--lighthouse-runs') ?? 3);
+  if (!Number.isInteger(runs) || runs < 1)
+    throw new Error('--lighthouse-runs takes a whole number of 1 or more');
+  if (!process.argv.includes('--no-lighthouse')) await lighthouseSection(buildDir, runs);
   if (!process.argv.includes('--no-stock')) await stockSection(buildDir);
   if (!process.argv.includes('--no-scale')) await scaleSection();
 }

@@ -213,6 +213,19 @@ async function runLighthouseOnce(url: string, cpuSlowdownMultiplier?: number): P
 }
 
 /**
+ * The run with the median performance score, the way Lighthouse's documentation advises reading a
+ * timing-based score (one run swings with whatever else the machine does), and the range of scores.
+ */
+export function medianRun(runs: LighthouseFigures[]): { median: LighthouseFigures; range: [number, number] } {
+  if (runs.length === 0) throw new Error('medianRun needs at least one Lighthouse run');
+  const sorted = [...runs].sort((a, b) => a.scores.performance - b.scores.performance);
+  return {
+    median: sorted[Math.floor((sorted.length - 1) / 2)],
+    range: [sorted[0].scores.performance, sorted[sorted.length - 1].scores.performance],
+  };
+}
+
+/**
  * JavaScript a first view of any measured page may transfer, in KB: below what a stock Docusaurus
  * classic site of the same content loads for a doc page (206.9 KB gzip, measured by `npm run bench`).
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calibratedSlowdown, checkBudget, type LighthouseFigures } from '../lighthouse';
+import { calibratedSlowdown, checkBudget, medianRun, type LighthouseFigures } from '../lighthouse';
 
 const figures = (overrides: Partial<LighthouseFigures> = {}): LighthouseFigures => ({
   url: 'http://127.0.0.1:4000/docs/concepts/platformfeatures/billing/rules',
@@ -40,5 +40,21 @@ describe('calibratedSlowdown', () => {
     expect(calibratedSlowdown(1200)).toBe(2);
     expect(calibratedSlowdown(900)).toBe(2);
     expect(calibratedSlowdown(500)).toBe(1);
+  });
+});
+
+describe('medianRun', () => {
+  const run = (performance: number, tbtMs: number) =>
+    figures({ scores: { performance, accessibility: 100, 'best-practices': 100, seo: 100 }, tbtMs });
+
+  it('keeps the run with the median performance score and reports the range', () => {
+    const { median, range } = medianRun([run(91, 310), run(74, 900), run(88, 420)]);
+    expect(median.tbtMs).toBe(420);
+    expect(range).toEqual([74, 91]);
+  });
+
+  it('takes the lower middle run of an even number, and a single run as it is', () => {
+    expect(medianRun([run(90, 1), run(80, 2), run(95, 3), run(70, 4)]).median.tbtMs).toBe(2);
+    expect(medianRun([run(60, 5)])).toMatchObject({ range: [60, 60] });
   });
 });
