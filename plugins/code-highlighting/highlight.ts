@@ -68,7 +68,7 @@ function withType(types: string[], add: string | string[] | undefined): string[]
  * Prism's nested token stream as lines of flat tokens, each with every type it is nested in; an empty
  * line holds one empty "plain" token marked `empty` so it keeps its height.
  */
-export function normalizeTokens(tokens: PrismToken[]): Token[][] {
+function normalizeTokens(tokens: PrismToken[]): Token[][] {
   const lines: Token[][] = [[]];
   const walk = (stream: PrismToken[], parentTypes: string[] | undefined) => {
     for (const token of stream) {

@@ -20,9 +20,4 @@ import 'prismjs/components/prism-http';
 
 delete (globalThis as { Prism?: unknown }).Prism;
 
-/** The languages a code block can be highlighted in (their aliases included). */
-export const PRISM_LANGUAGES = Object.keys(Prism.languages).filter(
-  (name) => typeof Prism.languages[name] === 'object',
-);
-
 export default Prism;

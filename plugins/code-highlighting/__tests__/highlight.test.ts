@@ -5,10 +5,14 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { Highlight as PackageHighlight, themes } from 'prism-react-renderer';
 import { describe, expect, it } from 'vitest';
 import { Highlight, Prism } from '../highlight';
-import { PRISM_LANGUAGES } from '../prism';
 import { readDocs } from '../../../scripts/content';
 
 const ROOT = path.resolve(__dirname, '../../..');
+
+/** The languages a code block can be highlighted in (their aliases included). */
+const PRISM_LANGUAGES = Object.keys(Prism.languages).filter(
+  (name) => typeof Prism.languages[name] === 'object',
+);
 
 /** Fenced blocks that are not highlighted code: plain text, diagrams, MDX passed through. */
 const NOT_CODE = new Set(['text', 'mermaid', 'mdx-code-block']);
