@@ -39,8 +39,6 @@ export function useSearchProvider(): SearchProvider {
       );
     }
     // Contextual search, as with the hosted provider: sections of the docs versions this page belongs with.
-    return memo(`local:${indexUrl}:${tags.join()}`, () =>
-      createLocalProvider(indexUrl ?? '/search/', { docsTags: tags }),
-    );
+    return memo(`local:${indexUrl}:${tags.join()}`, () => createLocalProvider(indexUrl!, { docsTags: tags }));
   }, [settings, indexUrl, locale, tags]);
 }
