@@ -9,6 +9,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../e2e/harness';
 import { ensureBrowser } from './browser';
+import { listMarkdown } from './content';
 import {
   DIAGRAM_DIR,
   diagramFile,
@@ -19,14 +20,6 @@ import {
 } from '../plugins/diagrams/shared';
 
 const CONTENT_DIRS = ['docs', 'api-docs'];
-
-function markdownFiles(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.mdx?$/.test(file))
-    .map((file) => path.join(dir, file));
-}
 
 /** Sets the SVG's own width and height from its viewBox, so an <img> of it has an intrinsic size. */
 export function sized(svg: string): string {
@@ -40,7 +33,7 @@ export function sized(svg: string): string {
 
 async function main() {
   const wanted = new Map<string, string>();
-  for (const file of CONTENT_DIRS.flatMap(markdownFiles))
+  for (const file of CONTENT_DIRS.flatMap(listMarkdown))
     for (const block of mermaidBlocks(fs.readFileSync(file, 'utf8')))
       wanted.set(diagramId(block.source), block.source);
   fs.mkdirSync(DIAGRAM_DIR, { recursive: true });
