@@ -9,6 +9,7 @@ import { announcement, askSettings, baseUrl, searchSettings, siteLinks, siteUrl 
 import { apiSpecSource } from './scripts/openapi';
 import { API_DOCS_ID, apiReferencePlugin } from './plugins/api-reference';
 import { SEARCH_STATIC_DIR } from './plugins/search-index';
+import { paintFirstTemplate } from './plugins/route-chunks/template';
 
 // Fixture routes used only by the end-to-end suite (a page that crashes on purpose).
 const withE2eFixtures = process.env.DOCS_E2E_FIXTURES === 'true';
@@ -62,6 +63,9 @@ const config: Config = {
         },
       ]
     : [],
+
+  // Pages paint before their scripts run (see plugins/route-chunks/template.ts).
+  ssrTemplate: paintFirstTemplate(),
 
   // The local search index is written at build time into a generated folder served like static/.
   staticDirectories: ['static', SEARCH_STATIC_DIR],

@@ -26,15 +26,31 @@ describe('the production build', () => {
     }
   });
 
-  it('lists each page’s own chunks as deferred scripts in its HTML, after the main bundle', () => {
+  it('lists each page’s own chunks in its HTML after the main bundle, preloaded to run after the first paint', () => {
     for (const page of ['docs/concepts/platformfeatures/billing/rules', 'docs/glossary', 'search']) {
       const html = fs.readFileSync(path.join(BUILD_DIR, page, 'index.html'), 'utf8');
-      const scripts = [...html.matchAll(/<script src=["']?([^"' >]+)["']? defer/g)].map((match) => match[1]);
+      assert.doesNotMatch(html, /<script src=[^>]*defer/, `${page}: a script runs before the first paint`);
+      const scripts = [
+        ...html.matchAll(
+          /<link rel=["']?preload["']? as=["']?script["']?[^>]* href=["']?([^"' >]+)["']? data-paint-first/g,
+        ),
+      ].map((match) => match[1]);
       assert.match(scripts[0] ?? '', /runtime~main\./, page);
       assert.match(scripts[1] ?? '', /\/main\./, page);
       assert.ok(scripts.length > 2, `${page}: only the main bundle is listed`);
       for (const script of scripts)
         assert.ok(fs.existsSync(path.join(BUILD_DIR, script)), `${page}: ${script} is not in the build`);
+      assert.ok(
+        inlineScripts(html).some((script) => script.includes('data-paint-first')),
+        `${page}: no loader`,
+      );
     }
+  });
+
+  it('keeps stock deferred scripts on the home page, where the base-URL banner checks for them', () => {
+    const html = fs.readFileSync(path.join(BUILD_DIR, 'index.html'), 'utf8');
+    assert.match(html, /__docusaurus-base-url-issue-banner-container/);
+    assert.match(html, /<script src=["']?[^"' >]*\/main\.[^>]* defer/);
+    assert.doesNotMatch(html, /data-paint-first/);
   });
 });

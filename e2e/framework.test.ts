@@ -34,6 +34,30 @@ describe('framework behaviours the spec names', () => {
     assert.equal(await page.locator('h1').innerText(), 'How to use the docs');
   });
 
+  it('paints a doc page before its scripts run, then hydrates it', async () => {
+    const { page, problems } = await openPage(site);
+    // The webpack runtime, the first script a page runs, creates its chunk global: record the page's
+    // state then. (A string, since tsx would wrap a function's inner functions in a helper the page lacks.)
+    await page.addInitScript({
+      content: `Object.defineProperty(window, 'webpackChunkservices_manager_docs', {
+        configurable: true,
+        get: function () { return undefined; },
+        set: function (value) {
+          window.stateAtFirstScript = {
+            parsed: document.readyState !== 'loading',
+            painted: performance.getEntriesByName('first-contentful-paint').length > 0,
+          };
+          Object.defineProperty(window, 'webpackChunkservices_manager_docs', { configurable: true, writable: true, value: value });
+        },
+      });`,
+    });
+    await visit(page, `${site.url}/docs/concepts/platformfeatures/billing/rules`);
+    const state = await page.evaluate(() => (window as { stateAtFirstScript?: unknown }).stateAtFirstScript);
+    assert.deepEqual(state, { parsed: true, painted: true });
+    // Hydrating a half-parsed page would log React's hydration errors.
+    assert.deepEqual(problems.errors, []);
+  });
+
   it('shows the crash page with the error and a working Try again button', async () => {
     const { page } = await openPage(site);
     await page.goto(`${site.url}/__e2e/crash`);
