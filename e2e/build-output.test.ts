@@ -47,6 +47,16 @@ describe('the production build', () => {
     }
   });
 
+  it('bundles the hydration patches: no collator is built on a page’s first view', () => {
+    // plugins/hydration: the framework's first localeCompare call built an ICU collator (70–95 ms at 4×).
+    const assets = path.join(BUILD_DIR, 'assets', 'js');
+    const main = fs.readdirSync(assets).find((file) => /^main\.[^.]+\.js$/.test(file));
+    assert.ok(main, 'no main bundle');
+    const code = fs.readFileSync(path.join(assets, main), 'utf8');
+    assert.doesNotMatch(code, /localeCompare/);
+    assert.match(code, /startTransition\)\(\(\)=>\w+\(!0\)\)/, 'the isBrowser update is a transition');
+  });
+
   it('keeps stock deferred scripts on the home page, where the base-URL banner checks for them', () => {
     const html = fs.readFileSync(path.join(BUILD_DIR, 'index.html'), 'utf8');
     assert.match(html, /__docusaurus-base-url-issue-banner-container/);
