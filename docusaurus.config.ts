@@ -106,7 +106,7 @@ const config: Config = {
     './plugins/metadata/index.ts',
     './plugins/code-highlighting/index.ts',
     './plugins/prefetch/index.ts',
-    './plugins/hydration/index.ts',
+    './plugins/framework-patches/index.ts',
     './plugins/route-chunks/index.ts',
     './plugins/search-index/index.ts',
     './plugins/markdown-export/index.ts',

@@ -47,8 +47,8 @@ describe('the production build', () => {
     }
   });
 
-  it('bundles the hydration patches: no collator is built on a page’s first view', () => {
-    // plugins/hydration: the framework's first localeCompare call built an ICU collator (70–95 ms at 4×).
+  it('bundles the framework patches: no collator is built on a page’s first view', () => {
+    // plugins/framework-patches: the framework's first localeCompare call built an ICU collator (70–95 ms at 4×).
     const assets = path.join(BUILD_DIR, 'assets', 'js');
     const main = fs.readdirSync(assets).find((file) => /^main\.[^.]+\.js$/.test(file));
     assert.ok(main, 'no main bundle');

@@ -17,13 +17,14 @@ export type Patch = {
 const ASCENDING_KEYS = '(a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)';
 
 /**
- * Work a doc page's hydration does that the reader never sees, moved out of its long tasks (each was
+ * Work a page's first view does that the reader never sees, taken out of its long tasks (each was
  * measured at Lighthouse's 4× CPU slowdown):
  * - The first `String.prototype.localeCompare` of a page builds an ICU collator, 70–95 ms. Two
- *   framework helpers that run on every page call it only to order plugin paths or object keys, where
- *   any consistent order does; code-unit comparison gives them the same result.
- * - The route table made a loadable component (a class and its loader map) for each of the site's
- *   routes (about 380) as the main bundle started; each is now made when its route is first needed.
+ *   framework helpers that run on every page call it only to order plugin paths (longest first) or a
+ *   memo's keys (any fixed order); comparing by code unit gives them the same order.
+ * - Every link that scrolls into view prefetches its route's chunks, and finding them scanned all the
+ *   route table's keys with a regular expression, for each of the 3–4 routes a path matches: about
+ *   40 ms of each prefetch task on the search page. The table is now indexed by path on first use.
  * - Two state updates that every page makes right after hydration (the browser flag behind
  *   `useIsBrowser`, the window size behind the mobile/desktop layout) were made at default priority,
  *   which React renders in one uninterruptible task; as transitions they render in small slices.
@@ -31,23 +32,35 @@ const ASCENDING_KEYS = '(a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)';
 export const PATCHES: Patch[] = [
   {
     package: '@docusaurus/core',
-    file: 'lib/client/exports/ComponentCreator.js',
-    why: 'creates a route’s loadable component when the route is first preloaded or rendered, not for every route as the bundle starts',
+    file: 'lib/client/docusaurus.js',
+    why: 'finds the chunks a prefetched route needs in a table built once, instead of scanning every route',
     edits: [
       {
-        find: 'export default function ComponentCreator(path, hash) {',
+        find: [
+          'const getChunkNamesToLoad = (path) => Object.entries(routesChunkNames)',
+          '    .filter(',
+          '// Remove the last part containing the route hash',
+          '// input: /blog/2018/12/14/Happy-First-Birthday-Slash-fe9',
+          '// output: /blog/2018/12/14/Happy-First-Birthday-Slash',
+          "([routeNameWithHash]) => routeNameWithHash.replace(/-[^-]+$/, '') === path)",
+          '    .flatMap(([, routeChunks]) => Object.values(flat(routeChunks)));',
+        ].join('\n'),
         replace: [
-          'export default function ComponentCreator(path, hash) {',
-          '    let created;',
-          '    const create = () => (created ??= createLoadable(path, hash));',
-          '    function LazyRoute(props) {',
-          '        const Created = create();',
-          '        return <Created {...props}/>;',
+          'let chunkNamesByPath;',
+          'const getChunkNamesToLoad = (path) => {',
+          '    if (!chunkNamesByPath) {',
+          '        chunkNamesByPath = new Map();',
+          '        for (const [routeNameWithHash, routeChunks] of Object.entries(routesChunkNames)) {',
+          // The route path is the key less its last part, `-` and the route hash.
+          "            const cut = routeNameWithHash.lastIndexOf('-');",
+          '            const routePath = cut >= 0 && cut < routeNameWithHash.length - 1 ? routeNameWithHash.slice(0, cut) : routeNameWithHash;',
+          '            const names = chunkNamesByPath.get(routePath) ?? [];',
+          '            names.push(...Object.values(flat(routeChunks)));',
+          '            chunkNamesByPath.set(routePath, names);',
+          '        }',
           '    }',
-          '    LazyRoute.preload = () => create().preload();',
-          '    return LazyRoute;',
-          '}',
-          'function createLoadable(path, hash) {',
+          '    return chunkNamesByPath.get(path) ?? [];',
+          '};',
         ].join('\n'),
       },
     ],
@@ -124,7 +137,7 @@ function packageRoot(name: string): string {
   const root = (require.resolve.paths(name) ?? [])
     .map((modules) => path.join(modules, name))
     .find((dir) => fs.existsSync(path.join(dir, 'package.json')));
-  if (!root) throw new Error(`plugins/hydration/patches.ts: the package ${name} is not installed`);
+  if (!root) throw new Error(`plugins/framework-patches/patches.ts: the package ${name} is not installed`);
   return root;
 }
 
@@ -137,11 +150,13 @@ export function resolvePatches(patches: Patch[] = PATCHES): { file: string; patc
     const file = path.join(packageRoot(patch.package), patch.file);
     const name = `${patch.package}/${patch.file}`;
     if (!fs.existsSync(file))
-      throw new Error(`plugins/hydration/patches.ts: ${name} no longer exists (its patch ${patch.why}).`);
+      throw new Error(
+        `plugins/framework-patches/patches.ts: ${name} no longer exists (its patch ${patch.why}).`,
+      );
     const problems = patchProblems(patch, fs.readFileSync(file, 'utf8'));
     if (problems.length)
       throw new Error(
-        `plugins/hydration/patches.ts: ${name} no longer matches its patch (which ${patch.why}): ` +
+        `plugins/framework-patches/patches.ts: ${name} no longer matches its patch (which ${patch.why}): ` +
           `${problems.join('; ')}. Update or remove the patch.`,
       );
     return { file, patch };

@@ -7,10 +7,10 @@ import { resolvePatches } from './patches';
  * checked when the build starts and again by the loader (strict mode), so a module that changed in a
  * Docusaurus upgrade stops the build instead of going unpatched.
  */
-export default function hydrationPlugin(): Plugin {
+export default function frameworkPatchesPlugin(): Plugin {
   const patched = resolvePatches();
   return {
-    name: 'services-manager-hydration',
+    name: 'services-manager-framework-patches',
     configureWebpack() {
       return {
         module: {

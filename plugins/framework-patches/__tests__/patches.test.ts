@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyPatch, PATCHES, patchProblems, resolvePatches, type Patch } from '../patches';
 import fs from 'node:fs';
+import flat from '@docusaurus/core/lib/client/flat.js';
 
 const patchOf = (file: string) => PATCHES.find((patch) => patch.file === file)!;
 
@@ -45,6 +46,40 @@ describe('PATCHES', () => {
   });
 });
 
+describe('the prefetch chunk table', () => {
+  /** getChunkNamesToLoad as the module defines it, before or after the patch. */
+  function chunkNamesToLoad(definition: string, routesChunkNames: Record<string, unknown>) {
+    return new Function('routesChunkNames', 'flat', `${definition}\nreturn getChunkNamesToLoad;`)(
+      routesChunkNames,
+      flat,
+    ) as (path: string) => string[];
+  }
+
+  it('gives every route the chunks the original scan gave', () => {
+    const routesChunkNames = {
+      '/docs-5e9': { __comp: '5e95c892', __context: { plugin: 'aba21aa0' } },
+      '/docs-a7b': { __comp: 'a7bd4aaa', __props: '0058b4c6' },
+      '/docs/concepts/roles-&-permissions-2b1': { __comp: '17896441', content: '1df93b7f' },
+      '/docs/tags/reseller-admin-cf2': { __comp: '3720c009', __props: 'cb199648' },
+      '/search-1b3': { __comp: '4cb8b7cc' },
+      '/-e5f': { __comp: 'c4f5d8e4' },
+    };
+    const patch = patchOf('lib/client/docusaurus.js');
+    const original = chunkNamesToLoad(patch.edits[0].find, routesChunkNames);
+    const patched = chunkNamesToLoad(applyPatch(patch, patch.edits[0].find), routesChunkNames);
+    for (const path of [
+      '/docs',
+      '/docs/concepts/roles-&-permissions',
+      '/docs/tags/reseller-admin',
+      '/search',
+      '/',
+      '/nowhere',
+    ])
+      expect(patched(path), path).toEqual(original(path));
+    expect(patched('/docs')).toEqual(['5e95c892', 'aba21aa0', 'a7bd4aaa', '0058b4c6']);
+  });
+});
+
 describe('patchProblems', () => {
   const patch: Patch = {
     package: '@docusaurus/core',
@@ -78,7 +113,7 @@ describe('resolvePatches', () => {
         },
       ]),
     ).toThrowErrorMatchingInlineSnapshot(
-      `[Error: plugins/hydration/patches.ts: @docusaurus/core/lib/client/browserContext.js no longer matches its patch (which renders the isBrowser update after hydration as a transition): "setIsBrowser(false);" occurs 0 times (expected once). Update or remove the patch.]`,
+      `[Error: plugins/framework-patches/patches.ts: @docusaurus/core/lib/client/browserContext.js no longer matches its patch (which renders the isBrowser update after hydration as a transition): "setIsBrowser(false);" occurs 0 times (expected once). Update or remove the patch.]`,
     );
   });
 
@@ -86,7 +121,7 @@ describe('resolvePatches', () => {
     expect(() =>
       resolvePatches([{ package: '@docusaurus/core', file: 'lib/client/gone.js', why: 'does x', edits: [] }]),
     ).toThrow(
-      'plugins/hydration/patches.ts: @docusaurus/core/lib/client/gone.js no longer exists (its patch does x).',
+      'plugins/framework-patches/patches.ts: @docusaurus/core/lib/client/gone.js no longer exists (its patch does x).',
     );
   });
 });
