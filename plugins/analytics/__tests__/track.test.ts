@@ -46,6 +46,9 @@ describe('trackEvent', () => {
     } finally {
       vi.unstubAllGlobals();
     }
-    expect(va).toHaveBeenCalledWith('event', { name: 'page_feedback', data: { page: '/docs/y', vote: 'yes' } });
+    expect(va).toHaveBeenCalledWith('event', {
+      name: 'page_feedback',
+      data: { page: '/docs/y', vote: 'yes' },
+    });
   });
 });
