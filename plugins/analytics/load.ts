@@ -1,7 +1,7 @@
+import type { AnalyticsWindow } from './track';
+
 /** The single message a failed load logs; nothing else reacts to the failure. */
 export const LOAD_FAILED_MESSAGE = 'Web analytics script failed to load; page views are not recorded.';
-
-type AnalyticsWindow = { va?: (...args: unknown[]) => void; vaq?: unknown[][] };
 
 /**
  * Queues calls made before the script arrives (the insights script drains `vaq`), then appends the

@@ -23,6 +23,11 @@ function write(key: string, values: string[]): void {
 
 export type SavedSearches = { recent: string[]; favorites: string[] };
 
+/** `item` at the front of `list`, once, and the list at most `max` long. */
+export function putFirst(list: string[], item: string, max: number): string[] {
+  return [item, ...list.filter((entry) => entry !== item)].slice(0, max);
+}
+
 export function loadSaved(): SavedSearches {
   return { recent: read(RECENT_KEY), favorites: read(FAVORITE_KEY) };
 }
@@ -31,9 +36,8 @@ export function loadSaved(): SavedSearches {
 export function addRecent(query: string): SavedSearches {
   const trimmed = query.trim().slice(0, 200);
   const saved = loadSaved();
-  if (trimmed && !saved.favorites.includes(trimmed)) {
-    write(RECENT_KEY, [trimmed, ...saved.recent.filter((item) => item !== trimmed)].slice(0, MAX_RECENT));
-  }
+  if (trimmed && !saved.favorites.includes(trimmed))
+    write(RECENT_KEY, putFirst(saved.recent, trimmed, MAX_RECENT));
   return loadSaved();
 }
 
@@ -47,10 +51,7 @@ export function removeRecent(query: string): SavedSearches {
 
 /** Moves a recent search to the favourites. */
 export function addFavorite(query: string): SavedSearches {
-  write(
-    FAVORITE_KEY,
-    [query, ...read(FAVORITE_KEY).filter((item) => item !== query)].slice(0, MAX_FAVORITES),
-  );
+  write(FAVORITE_KEY, putFirst(read(FAVORITE_KEY), query, MAX_FAVORITES));
   return removeRecent(query);
 }
 

@@ -8,6 +8,7 @@ import { engineFor, type AskSettings } from '@site/src/ask/engines';
 import { AskError } from '@site/src/ask/stream';
 import { saveConversation, type Conversation, type Turn } from '@site/src/ask/conversations';
 import AnswerMarkdown from '@site/src/components/AnswerMarkdown';
+import { trackEvent } from '@site/plugins/analytics/track';
 import type { SearchProvider } from '@site/src/search/types';
 import styles from './styles.module.css';
 
@@ -25,19 +26,11 @@ type Props = {
 };
 
 function sendFeedbackEvent(turn: Turn, value: 'like' | 'dislike') {
-  const va = (window as unknown as { va?: (kind: 'event', data: unknown) => void }).va;
-  try {
-    va?.('event', {
-      name: 'ask_feedback',
-      data: {
-        value,
-        question: turn.question.slice(0, 200),
-        cited: turn.answer?.sources.map((s) => s.url).join(' ') ?? '',
-      },
-    });
-  } catch {
-    // Analytics must never break the answer screen.
-  }
+  trackEvent('ask_feedback', {
+    value,
+    question: turn.question.slice(0, 200),
+    cited: turn.answer?.sources.map((s) => s.url).join(' ') ?? '',
+  });
 }
 
 function TurnView({

@@ -1,3 +1,5 @@
+import { trackEvent } from '@site/plugins/analytics/track';
+
 /** Per-page answers to "Was this page helpful?", kept in local storage and sent to analytics when it is on. */
 export type Feedback = { vote: 'yes' | 'no'; comment?: string };
 
@@ -20,24 +22,7 @@ export function saveFeedback(page: string, feedback: Feedback): void {
   }
 }
 
-type Analytics = { va?: (event: 'event', data: { name: string; data: Record<string, string> }) => void };
-
-/** Sends the answer as a web-analytics event; without analytics (or if it fails) nothing else happens. */
-export function sendFeedback(
-  page: string,
-  feedback: Feedback,
-  target: Analytics = window as unknown as Analytics,
-): void {
-  try {
-    target.va?.('event', {
-      name: 'page_feedback',
-      data: {
-        page,
-        vote: feedback.vote,
-        ...(feedback.comment ? { comment: feedback.comment.slice(0, 500) } : {}),
-      },
-    });
-  } catch {
-    // Analytics must never break the page.
-  }
+/** Sends the answer as a web-analytics event (when analytics is on). */
+export function sendFeedback(page: string, feedback: Feedback): void {
+  trackEvent('page_feedback', { page, vote: feedback.vote, comment: feedback.comment?.slice(0, 500) });
 }
