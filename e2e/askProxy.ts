@@ -115,6 +115,9 @@ export async function pointAtAskProxy(page: Page, proxyOrigin: string) {
   if (configured.length !== 2)
     throw new Error(`${main}: expected one "ask:{}" in the site config, found ${configured.length - 1}`);
   const bundle = configured.join(`ask:{endpoint:${JSON.stringify(`${proxyOrigin}/ask`)}}`);
+  // A page fulfilled by interception has no address, so Chromium counts it as public and asks before it
+  // reaches a loopback address (the proxy): the reader's answer to that prompt.
+  await page.context().grantPermissions(['local-network-access']);
   await page.route(`**/assets/js/${main}`, (route) =>
     route.fulfill({ body: bundle, contentType: 'text/javascript; charset=utf-8' }),
   );
