@@ -112,6 +112,10 @@ const secretFrom = (env: Record<string, string | undefined>, name: string) => {
 export function optionsFromEnv(
   env: Record<string, string | undefined> = process.env,
 ): AskProxyOptions & { port: number; host: string } {
+  if (env.ASK_TRUST_PROXY?.trim())
+    throw new Error(
+      'ASK_TRUST_PROXY is no longer read: list the addresses of your reverse proxies in ASK_TRUSTED_PROXIES instead.',
+    );
   const apiKey = env.ASK_API_KEY?.trim();
   if (!apiKey) throw new Error('ASK_API_KEY is not set: set it to the API key of the answer service.');
   const baseUrl = env.ASK_BASE_URL?.trim() || DEFAULTS.baseUrl;

@@ -128,5 +128,6 @@ describe('optionsFromEnv', () => {
       /ASK_SECRET must be at least 32/,
     );
     expect(() => optionsFromEnv({ ASK_API_KEY: 'k', ASK_BASE_URL: 'ftp://x' })).toThrow(/ASK_BASE_URL/);
+    expect(() => optionsFromEnv({ ASK_API_KEY: 'k', ASK_TRUST_PROXY: '1' })).toThrow(/ASK_TRUSTED_PROXIES/);
   });
 });
