@@ -1,15 +1,14 @@
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { createAskProxy } from '../scripts/ask-proxy';
-import { ASK_ENDPOINT_KEY } from '../plugins/e2e-fixtures/constants';
-import { openPage, setupSite, visit } from './harness';
+import { retriever, type Sources } from '../ask-proxy/sources';
+import { searchBuild } from '../src/search/fromBuild';
+import { startAskProxy, startFakeModel, stubAnalytics, pointAtAskProxy } from './askProxy';
+import { BUILD_DIR, openPage, setupSite, until, visit } from './harness';
 
 const site = setupSite();
 
-/** What the stand-in model answers: Markdown with a citation, code, and markup that must stay text. */
+/** What the stand-in model answers: Markdown with citations, code, and markup that must stay text. */
 const MODEL_ANSWER = [
   'Invoices are created on each **billing day** [1].',
   '',
@@ -18,57 +17,33 @@ const MODEL_ANSWER = [
   '```',
   '',
   '<img src=x onerror="window.injected=1"><script>window.injected=1</script>',
-  '[Run this](javascript:window.injected=1) or read [the billing guide](/docs/billing).',
+  '[Run this](javascript:window.injected=1) or read [the billing guide](/docs/billing) [2].',
 ].join('\n');
+const QUESTION = 'When are invoices created';
 
-/**
- * A stand-in for an OpenAI-compatible model behind the real Ask AI proxy. It streams MODEL_ANSWER in
- * small pieces, fails for a question containing "FAIL", and stalls for one containing "HANG".
- */
-let proxyUrl = '';
-const servers: http.Server[] = [];
-async function listen(server: http.Server) {
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
+let model: Awaited<ReturnType<typeof startFakeModel>>;
+let proxy: Awaited<ReturnType<typeof startAskProxy>>;
+/** The sources the proxy retrieves for the streamed question: the site's own search over the build. */
+let expected: Sources;
+
 before(async () => {
-  const model = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk));
-    req.on('end', async () => {
-      const question = JSON.parse(body).messages.at(-1).content as string;
-      if (question.includes('FAIL')) return void res.writeHead(503).end();
-      res.writeHead(200, { 'Content-Type': 'text/event-stream' });
-      if (question.includes('HANG')) return void res.write(': waiting\n\n');
-      for (const piece of MODEL_ANSWER.match(/[\s\S]{1,12}/g)!) {
-        res.write(`data: ${JSON.stringify({ choices: [{ delta: { content: piece } }] })}\n\n`);
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-      res.end('data: [DONE]\n\n');
-    });
+  model = await startFakeModel(MODEL_ANSWER);
+  proxy = await startAskProxy({
+    ASK_API_KEY: 'e2e-key',
+    ASK_BASE_URL: model.url,
+    ASK_MODEL: 'e2e-model',
+    ASK_ALLOWED_ORIGINS: new URL(site.url).origin,
+    ASK_SECRET: 'e2e-secret-for-signing-conversations-0123456789',
+    ASK_RATE_LIMIT: '0',
+    ASK_IDLE_TIMEOUT_MS: '3000',
   });
-  const modelUrl = await listen(model);
-  proxyUrl = await listen(
-    createAskProxy({
-      apiKey: 'e2e-key',
-      baseUrl: modelUrl,
-      allowedOrigins: ['*'],
-      rateLimit: 0,
-      log: () => {},
-    }),
-  );
+  expected = await retriever(searchBuild(BUILD_DIR))(`${QUESTION} GATE`);
+  assert.ok(expected.length >= 2, 'the build has sources about invoices');
 });
-after(() => servers.forEach((server) => server.close()));
-
-/** A page whose Ask AI uses the configured engine: the site's `/__e2e/ask` path, relayed to the proxy. */
-async function withModel(page: Page) {
-  await page.addInitScript(([key]) => sessionStorage.setItem(key, '/__e2e/ask'), [ASK_ENDPOINT_KEY]);
-  await page.route('**/__e2e/ask', async (route) => {
-    if (route.request().postData()?.includes('HANG')) return; // never answered: the reader closes the dialog
-    await route.fulfill({ response: await route.fetch({ url: `${proxyUrl}/ask` }) });
-  });
-}
+after(async () => {
+  await proxy?.stop();
+  await model?.close();
+});
 
 async function askAi(page: Page, question: string) {
   await page.keyboard.press('Control+k');
@@ -76,11 +51,20 @@ async function askAi(page: Page, question: string) {
   await page.getByRole('button', { name: /^Ask AI/ }).click();
 }
 
+/** A page whose Ask AI is the model behind the proxy, opened on the home page. */
+async function withModel() {
+  const opened = await openPage(site);
+  await pointAtAskProxy(opened.page, proxy.origin);
+  await visit(opened.page, `${site.url}/`);
+  return opened;
+}
+
 type Recorded = { statuses: string[] };
 
-describe('Ask AI', () => {
+describe('Ask AI, offline engine', () => {
   it('answers from the docs with sources, copy, feedback, follow-ups, and keeps the conversation', async () => {
     const { page, problems } = await openPage(site, { permissions: ['clipboard-read', 'clipboard-write'] });
+    await stubAnalytics(page);
     await visit(page, `${site.url}/docs/concepts/introduction`);
     await page.evaluate(() => {
       const statuses: string[] = [];
@@ -148,27 +132,48 @@ describe('Ask AI', () => {
 
   it('says plainly when the documentation has no answer', async () => {
     const { page } = await openPage(site);
+    await stubAnalytics(page);
     await visit(page, `${site.url}/`);
     await page.keyboard.press('Control+k');
     await page.getByRole('combobox').fill('sourdough bread recipe');
     await page.getByRole('button', { name: /^Ask AI/ }).click();
     await page.getByText('The documentation does not answer this question directly.').waitFor();
   });
+});
 
-  it('streams a configured model answer through the proxy, rendered safely with its sources', async () => {
-    const { page, problems } = await openPage(site);
-    await withModel(page);
-    await visit(page, `${site.url}/`);
-    await askAi(page, 'When are invoices created');
+describe('Ask AI, a model behind npm run ask-proxy', () => {
+  it('streams the answer, maps its citations to the sources the proxy retrieved, and renders it safely', async () => {
+    const { page, problems } = await withModel();
+    await askAi(page, `${QUESTION} GATE`);
     const dialog = page.getByRole('dialog');
+    // Half the answer is on screen while the model still holds the rest: it streams.
+    await dialog.locator('[aria-busy="true"]').getByText('billing day').waitFor();
+    assert.equal(await dialog.getByText('the billing guide').count(), 0);
+    model.release();
     await dialog.getByRole('region', { name: 'Related sources' }).waitFor();
     await dialog.getByText('Get-SMInvoice -Customer contoso').waitFor();
-    assert.equal(await dialog.locator('pre code, pre').first().isVisible(), true);
-    assert.equal(await dialog.locator('strong', { hasText: 'billing day' }).count(), 1);
-    assert.match(
-      (await dialog.getByRole('link', { name: /^Source 1:/ }).getAttribute('href')) ?? '',
-      /^\/docs\//,
+
+    // The sources are those the proxy retrieved from the build's index, in its order, and [n] links to
+    // the n-th of them; the model was given exactly those.
+    const listed = await dialog
+      .getByRole('region', { name: 'Related sources' })
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    assert.deepEqual(
+      listed,
+      expected.map((source) => source.url),
     );
+    for (const n of [1, 2])
+      assert.equal(
+        await dialog.getByRole('link', { name: new RegExp(`^Source ${n}:`) }).getAttribute('href'),
+        expected[n - 1].url,
+      );
+    const prompt = model.requests.at(-1)!.messages.at(-1)!.content;
+    for (const source of expected)
+      assert.ok(prompt.includes(`[${source.n}] ${source.title} — ${source.url}`));
+
+    assert.equal(await dialog.locator('strong', { hasText: 'billing day' }).count(), 1);
+    assert.equal(await dialog.locator('pre code, pre').first().isVisible(), true);
     // Markup in the answer is shown as text; the unsafe link keeps its words but is no link.
     await dialog.getByText('<script>window.injected=1</script>', { exact: false }).waitFor();
     assert.equal(await dialog.locator('script, img[src="x"]').count(), 0);
@@ -181,22 +186,54 @@ describe('Ask AI', () => {
     assert.deepEqual(problems.errors, []);
   });
 
-  it('shows a failing answer service as a message, and cancels the request when the dialog closes', async () => {
-    const { page } = await openPage(site);
-    await withModel(page);
-    await visit(page, `${site.url}/`);
-    await askAi(page, 'FAIL billing question');
-    await page.getByRole('dialog').getByRole('alert').waitFor();
-    assert.match(await page.getByRole('dialog').getByRole('alert').innerText(), /answer service/i);
+  it('continues the conversation: the model sees the earlier question and its own earlier answer', async () => {
+    const { page, problems } = await withModel();
+    await askAi(page, QUESTION);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('region', { name: 'Related sources' }).waitFor();
+    const before = model.requests.length;
+    await dialog.getByRole('textbox', { name: 'Ask a follow-up question' }).fill('Who reviews them?');
+    await dialog.getByRole('button', { name: 'Ask', exact: true }).click();
+    await page.waitForFunction(
+      () => document.querySelectorAll('[role="dialog"] [aria-label="Related sources"]').length === 2,
+    );
+    assert.equal(model.requests.length, before + 1);
+    const messages = model.requests.at(-1)!.messages;
+    assert.deepEqual(messages.slice(1, 3), [
+      { role: 'user', content: QUESTION },
+      { role: 'assistant', content: MODEL_ANSWER },
+    ]);
+    assert.match(messages[3].content, /Question: Who reviews them\?$/);
+    assert.equal(await dialog.getByRole('alert').count(), 0);
+    assert.deepEqual(problems.errors, []);
+  });
+
+  it('shows an upstream error and an upstream time-out as the error state', async () => {
+    const { page } = await withModel();
+    const dialog = page.getByRole('dialog');
+    await askAi(page, `${QUESTION} FAIL`);
+    await dialog.getByRole('alert').waitFor();
+    assert.match(await dialog.getByRole('alert').innerText(), /answer service had a problem \(HTTP 500\)/);
+
+    await dialog.getByRole('textbox', { name: 'Ask a follow-up question' }).fill(`${QUESTION} SILENT`);
+    await dialog.getByRole('button', { name: 'Ask', exact: true }).click();
+    await page.waitForFunction(
+      () => document.querySelectorAll('[role="dialog"] [role="alert"]').length === 2,
+      undefined,
+      { timeout: 30_000 },
+    );
+    assert.match(await dialog.getByRole('alert').nth(1).innerText(), /took too long/);
+  });
+
+  it('cancels the answer, up to the model, when the dialog closes', async () => {
+    const { page } = await withModel();
+    await askAi(page, `${QUESTION} STALL`);
+    await page.getByRole('dialog').getByText('Looking this up').waitFor();
+    const request = model.requests.at(-1)!;
+    assert.equal(request.closed, false);
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-
-    const cancelled = page.waitForEvent('requestfailed', (request) => request.url().endsWith('/__e2e/ask'));
-    await askAi(page, 'HANG billing question');
-    await page.getByText('Thinking...').waitFor();
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('Escape');
-    assert.match((await cancelled).failure()?.errorText ?? '', /ABORTED/);
+    await until(() => request.closed);
   });
 });

@@ -2,18 +2,25 @@
  * Ask AI answer engines behind one interface. The default engine is the offline extractive answerer;
  * when the site is configured with an answer endpoint (the `npm run ask-proxy` server in front of an
  * OpenAI-compatible model), answers stream from there instead. Either way the sources come from the
- * search provider and the answer cites them as [n].
+ * site's own search (in the browser, or in the proxy over the built index) and the answer cites them
+ * as [n].
  */
 import { answerFromSources, numberSources, type Answer, type Source } from './extractive';
-import { ASK_LIMITS } from './protocol';
+import { ASK_LIMITS, conversationOf, type AskRequest } from './protocol';
 import { AskError, readChatStream } from './stream';
 
 export type AskInput = {
   question: string;
   sources: Source[];
-  /** Earlier turns of the conversation, oldest first. */
-  history: { question: string; answer: string }[];
+  /**
+   * Earlier turns of the conversation, oldest first. `proof` is the one the Ask AI proxy returned with
+   * that turn's answer (`RemoteAnswer.proof`); the offline engine ignores it.
+   */
+  history: { question: string; answer: string; proof?: string }[];
 };
+
+/** An answer from the configured engine, with the proxy's proof of the conversation so far. */
+export type RemoteAnswer = Answer & { proof?: string };
 
 export type AnswerEngine = {
   /**
@@ -75,13 +82,33 @@ async function errorOf(response: Response): Promise<AskError> {
   );
 }
 
-/** The configured engine: the Ask AI proxy, read as a chat-completions stream. */
+/** The sources the proxy announced, as the answer numbers them; undefined for anything else. */
+function sourcesOf(data: unknown): Answer['sources'] | undefined {
+  const list = (data as { sources?: unknown })?.sources;
+  if (!Array.isArray(list)) return undefined;
+  const sources: Answer['sources'] = [];
+  for (const item of list as Record<string, unknown>[]) {
+    const { n, url, title, hierarchy } = item ?? {};
+    if (typeof n !== 'number' || typeof url !== 'string' || !url.startsWith('/') || typeof title !== 'string')
+      return undefined;
+    const path = Array.isArray(hierarchy) ? hierarchy.filter((part) => typeof part === 'string') : [];
+    sources.push({ n, url, title, hierarchy: path, text: '' });
+  }
+  return sources;
+}
+
+/**
+ * The configured engine: the Ask AI proxy. The proxy retrieves the sources itself and announces them
+ * first; earlier turns are sent only with the proof the proxy gave for them (kept here by conversation,
+ * or passed in with the turn), otherwise the question goes alone.
+ */
 export function remoteEngine(
   endpoint: string,
   limits: RemoteLimits = { totalMs: 60_000, idleMs: 20_000 },
 ): AnswerEngine {
+  const proofs = new Map<string, string>();
   return {
-    async answer({ question, sources, history }, onText, signal) {
+    async answer({ question, sources, history }, onText, signal): Promise<RemoteAnswer> {
       const controller = new AbortController();
       let timedOut = false;
       const stop = () => controller.abort(signal.reason);
@@ -96,35 +123,47 @@ export function remoteEngine(
         clearTimeout(idle);
         idle = setTimeout(expire, limits.idleMs);
       };
-      const numbered = numberSources(sources);
+      const asked = question.slice(0, ASK_LIMITS.question);
+      const earlier = conversationOf(history);
+      const proof = earlier.length
+        ? (proofs.get(JSON.stringify(earlier)) ?? history.at(-1)?.proof)
+        : undefined;
+      const request: AskRequest = proof
+        ? { question: asked, history: earlier, proof }
+        : { question: asked, history: [] };
+      let announced: Answer['sources'] | undefined;
+      let nextProof: string | undefined;
       try {
         const response = await fetch(endpoint, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
-          // Within the proxy's limits: the latest turns only, long answers shortened.
-          body: JSON.stringify({
-            question: question.slice(0, ASK_LIMITS.question),
-            sources: sources
-              .slice(0, ASK_LIMITS.sources)
-              .map(({ url, title, text }) => ({ url, title: title.slice(0, ASK_LIMITS.title), text })),
-            history: history.slice(-ASK_LIMITS.turns).map((turn) => ({
-              question: turn.question.slice(0, ASK_LIMITS.question),
-              answer: turn.answer.slice(0, ASK_LIMITS.turnAnswer),
-            })),
-          }),
+          body: JSON.stringify(request),
           signal: controller.signal,
         });
         const streamed = (response.headers.get('content-type') ?? '').includes('text/event-stream');
         if (!response.body || (!response.ok && !streamed)) throw await errorOf(response);
         let markdown = '';
-        for await (const piece of readChatStream(response.body)) {
+        const onEvent = (name: string, data: unknown) => {
+          alive();
+          if (name === 'sources') announced = sourcesOf(data);
+          const value = (data as { proof?: unknown })?.proof;
+          if (name === 'proof' && typeof value === 'string') nextProof = value;
+        };
+        for await (const piece of readChatStream(response.body, { onEvent })) {
           alive();
           markdown += piece;
           onText(markdown);
         }
         if (!response.ok) throw await errorOf(response);
         if (!markdown.trim()) throw new AskError(MESSAGES.empty);
-        return { markdown, sources: numbered, answered: true };
+        if (nextProof) {
+          if (proofs.size >= 100) proofs.delete(proofs.keys().next().value!);
+          proofs.set(
+            JSON.stringify(conversationOf([...earlier, { question: asked, answer: markdown }])),
+            nextProof,
+          );
+        }
+        return { markdown, sources: announced ?? numberSources(sources), answered: true, proof: nextProof };
       } catch (error) {
         signal.throwIfAborted();
         if (timedOut) throw new AskError(MESSAGES.timeout);

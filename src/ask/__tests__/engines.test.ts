@@ -30,30 +30,66 @@ describe('extractiveEngine', () => {
 });
 
 describe('remoteEngine', () => {
-  it('posts the question, sources and history and streams the answer', async () => {
+  it('posts the question alone, streams the answer and takes the sources the proxy announced', async () => {
+    const announced = {
+      sources: [
+        { n: 1, url: '/docs/billing/day', title: 'Billing day', hierarchy: ['Billing', 'Billing day'] },
+      ],
+    };
     const fetch = vi.fn(async () =>
-      sse(chunk('Invoices are created '), chunk('on the billing day [1].'), 'data: [DONE]\n\n'),
+      sse(
+        `event: sources\ndata: ${JSON.stringify(announced)}\n\n`,
+        chunk('Invoices are created '),
+        chunk('on the billing day [1].'),
+        'event: proof\ndata: {"proof":"signed-1"}\n\n',
+        'data: [DONE]\n\n',
+      ),
     );
     vi.stubGlobal('fetch', fetch);
     const seen: string[] = [];
-    const answer = await remoteEngine('/ask').answer(
-      input,
-      (text) => seen.push(text),
-      new AbortController().signal,
-    );
+    const engine = remoteEngine('/ask');
+    const answer = await engine.answer(input, (text) => seen.push(text), new AbortController().signal);
     expect(answer).toMatchObject({
       markdown: 'Invoices are created on the billing day [1].',
       answered: true,
+      proof: 'signed-1',
     });
-    expect(answer.sources[0]).toMatchObject({ n: 1, url: source.url });
+    expect(answer.sources).toEqual([{ ...announced.sources[0], text: '' }]);
     expect(seen).toEqual(['Invoices are created ', 'Invoices are created on the billing day [1].']);
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/ask');
-    expect(JSON.parse(init.body as string)).toEqual({
-      question: input.question,
-      sources: [{ url: source.url, title: source.title, text: source.text }],
-      history: [],
+    expect(JSON.parse(init.body as string)).toEqual({ question: input.question, history: [] });
+
+    // The follow-up sends the earlier turn with the proof the proxy gave for it.
+    const history = [{ question: input.question, answer: answer.markdown }];
+    await engine.answer(
+      { ...input, question: 'And resellers?', history },
+      () => undefined,
+      new AbortController().signal,
+    );
+    const [, next] = fetch.mock.calls[1] as unknown as [string, RequestInit];
+    expect(JSON.parse(next.body as string)).toEqual({
+      question: 'And resellers?',
+      history,
+      proof: 'signed-1',
     });
+
+    // Turns with no proof (another engine's, or from before a reload) are not sent.
+    await remoteEngine('/ask').answer({ ...input, history }, () => undefined, new AbortController().signal);
+    const [, alone] = fetch.mock.calls[2] as unknown as [string, RequestInit];
+    expect(JSON.parse(alone.body as string)).toEqual({ question: input.question, history: [] });
+  });
+
+  it('uses its own sources when the proxy announces none or malformed ones', async () => {
+    vi.stubGlobal('fetch', async () =>
+      sse(
+        'event: sources\ndata: {"sources":[{"n":1,"url":"javascript:x","title":"x"}]}\n\n',
+        chunk('Yes [1].'),
+        'data: [DONE]\n\n',
+      ),
+    );
+    const answer = await remoteEngine('/ask').answer(input, () => undefined, new AbortController().signal);
+    expect(answer.sources[0]).toMatchObject({ n: 1, url: source.url });
   });
 
   it('turns HTTP errors, rate limits and error events into messages for the reader', async () => {

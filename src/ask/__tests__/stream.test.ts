@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AskError, createSseParser, readChatStream, type SseEvent } from '../stream';
+import { AskError, readChatStream } from '../stream';
 
 const chunk = (content: string) => `data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`;
 
@@ -15,35 +15,12 @@ function body(pieces: string[]): ReadableStream<Uint8Array> {
   });
 }
 
-async function read(pieces: string[]): Promise<string> {
+async function read(pieces: string[], events: [string, unknown][] = []): Promise<string> {
   let text = '';
-  for await (const part of readChatStream(body(pieces))) text += part;
+  const onEvent = (name: string, data: unknown) => events.push([name, data]);
+  for await (const part of readChatStream(body(pieces), { onEvent, maxEventChars: 1000 })) text += part;
   return text;
 }
-
-describe('createSseParser', () => {
-  it('joins data lines, skips comments and reads event names, however the text is split', () => {
-    const stream = 'event: note\r\ndata: one\r\ndata: two\r\n\r\n: keep-alive\n\ndata:three\n\n';
-    for (const size of [1, 2, 3, 7, stream.length]) {
-      const events: SseEvent[] = [];
-      const parser = createSseParser((event) => events.push(event));
-      for (let at = 0; at < stream.length; at += size) parser.push(stream.slice(at, at + size));
-      parser.end();
-      expect(events, `pieces of ${size}`).toEqual([
-        { event: 'note', data: 'one\ntwo' },
-        { event: 'message', data: 'three' },
-      ]);
-    }
-  });
-
-  it('keeps a last event that has no blank line after it', () => {
-    const events: SseEvent[] = [];
-    const parser = createSseParser((event) => events.push(event));
-    parser.push('data: [DONE]');
-    parser.end();
-    expect(events).toEqual([{ event: 'message', data: '[DONE]' }]);
-  });
-});
 
 describe('readChatStream', () => {
   it('reads the answer from chunks split inside lines, JSON and multi-byte characters', async () => {
@@ -61,6 +38,32 @@ describe('readChatStream', () => {
     });
     for await (const part of readChatStream(stream)) text += part;
     expect(text).toBe('Résumé of [1] ✓');
+  });
+
+  it('reads CRLF and CR line ends, comments and named events, however the text is split', async () => {
+    const stream =
+      ': keep-alive\r\n\r\nevent: sources\r\ndata: {"sources":\r\ndata: []}\r\n\r\n' +
+      chunk('one ').replace(/\n/g, '\r') +
+      chunk('two') +
+      'event: proof\ndata: {"proof":"p"}\n\ndata: [DONE]';
+    for (const size of [1, 2, 3, 7, stream.length]) {
+      const pieces: string[] = [];
+      for (let at = 0; at < stream.length; at += size) pieces.push(stream.slice(at, at + size));
+      const events: [string, unknown][] = [];
+      expect(await read(pieces, events), `pieces of ${size}`).toBe('one two');
+      expect(events).toEqual([
+        ['sources', { sources: [] }],
+        ['proof', { proof: 'p' }],
+      ]);
+    }
+  });
+
+  it('ends with a readable error on an event or line larger than the limit', async () => {
+    await expect(read([chunk('a'), `data: ${'x'.repeat(600)}`, 'y'.repeat(600)])).rejects.toThrow(
+      /too large/,
+    );
+    const lines = Array.from({ length: 30 }, () => `data: ${'x'.repeat(50)}\n`);
+    await expect(read(lines)).rejects.toThrow(/too large/);
   });
 
   it('stops at [DONE] and ignores anything after it', async () => {

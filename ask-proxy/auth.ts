@@ -1,0 +1,48 @@
+/**
+ * Proof and access, both HMAC-SHA256 with secrets only the proxy (and the site's own login service)
+ * holds:
+ * - the proof of a conversation: the proxy signs each conversation it answered, so a later request can
+ *   carry its earlier turns only as the proxy gave them (no words put in the assistant's mouth, no
+ *   questions the conversation never asked);
+ * - access tokens: `<expiry in Unix seconds>.<subject>.<signature>`, for sites that embed the proxy
+ *   behind their own login and issue a token per signed-in reader.
+ */
+import crypto from 'node:crypto';
+import { conversationOf, type AskTurn } from '../src/ask/protocol';
+
+const hmac = (secret: string, text: string) =>
+  crypto.createHmac('sha256', secret).update(text, 'utf8').digest('base64url');
+
+const same = (a: string, b: string) => {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && crypto.timingSafeEqual(left, right);
+};
+
+export function conversationProof(secret: string) {
+  const sign = (turns: AskTurn[]) =>
+    `v1.${hmac(secret, `conversation\n${JSON.stringify(conversationOf(turns))}`)}`;
+  return {
+    sign,
+    verify: (turns: AskTurn[], proof: string | undefined) => !!proof && same(sign(turns), proof),
+  };
+}
+
+/** A token for `subject` valid until `expires` (Unix seconds), as the site's login service makes it. */
+export const signToken = (secret: string, subject: string, expires: number) =>
+  `${expires}.${subject}.${hmac(secret, `token\n${expires}.${subject}`)}`;
+
+/** The token's subject when it is signed with `secret` and not expired; undefined otherwise. */
+export function verifyToken(secret: string, token: string, now = Date.now()): string | undefined {
+  const match = /^(\d{1,12})\.([A-Za-z0-9_-]{1,128})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return undefined;
+  const [, expires, subject] = match;
+  if (Number(expires) * 1000 <= now) return undefined;
+  return same(signToken(secret, subject, Number(expires)), token) ? subject : undefined;
+}
+
+/** The bearer credential of a request, if any. */
+export const bearerOf = (header: string | undefined) =>
+  /^Bearer ([\x21-\x7e]{1,512})$/.exec(header ?? '')?.[1];
+
+export const sameSecret = same;

@@ -1,0 +1,100 @@
+/**
+ * The model: the messages sent to any OpenAI-compatible chat-completions API, and its answer read as a
+ * stream of text pieces.
+ */
+import type { AskTurn } from '../src/ask/protocol';
+import { readChatStream } from '../src/ask/stream';
+import type { Sources } from './sources';
+
+type Message = { role: 'system' | 'user' | 'assistant'; content: string };
+
+export const SYSTEM_PROMPT = [
+  'You answer questions about the Services Manager documentation.',
+  'Answer only from the numbered documentation sources given in the question.',
+  'Cite every statement with [n], where n is the number of the source it comes from; cite several sources as [1][2].',
+  'If the sources do not answer the question, say plainly that the documentation does not cover it.',
+  'Never invent settings, URLs, commands or steps that are not in the sources.',
+  'Reply in Markdown, without raw HTML.',
+].join(' ');
+
+/** Messages for the model: the system prompt, earlier turns, then the numbered sources and the question. */
+export function buildMessages(question: string, sources: Sources, history: AskTurn[]): Message[] {
+  const numbered = sources.map((source) => `[${source.n}] ${source.title} — ${source.url}\n${source.text}`);
+  return [
+    { role: 'system', content: SYSTEM_PROMPT },
+    ...history.flatMap((turn): Message[] => [
+      { role: 'user', content: turn.question },
+      { role: 'assistant', content: turn.answer },
+    ]),
+    { role: 'user', content: `Documentation sources:\n\n${numbered.join('\n\n')}\n\nQuestion: ${question}` },
+  ];
+}
+
+/** A reader-facing message for a provider's HTTP error: a short status description, never its body. */
+export function upstreamMessage(status: number): string {
+  if (status === 401 || status === 403)
+    return `Ask AI is not set up correctly: the answer service refused its credentials (HTTP ${status}).`;
+  if (status === 429) return 'The answer service is busy right now (HTTP 429). Try again in a minute.';
+  if (status >= 500) return `The answer service had a problem (HTTP ${status}). Try again later.`;
+  return `The answer service could not answer this request (HTTP ${status}).`;
+}
+
+export class UpstreamError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+  ) {
+    super(upstreamMessage(status));
+  }
+}
+
+export type Upstream = {
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  maxAnswerTokens: number;
+  maxEventChars: number;
+};
+
+/**
+ * The model's answer, piece by piece. `touch` is called on every byte received (keep-alive comments
+ * too), so the caller's idle timeout measures silence. Throws UpstreamError on an HTTP error and
+ * AskError on a broken stream; aborts with `signal`.
+ */
+export async function* streamAnswer(
+  upstream: Upstream,
+  messages: Message[],
+  signal: AbortSignal,
+  touch: () => void,
+): AsyncGenerator<string> {
+  const response = await fetch(`${upstream.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${upstream.apiKey}`,
+      'Content-Type': 'application/json',
+      Accept: 'text/event-stream',
+    },
+    body: JSON.stringify({
+      model: upstream.model,
+      stream: true,
+      messages,
+      temperature: 0.2,
+      max_tokens: upstream.maxAnswerTokens,
+    }),
+    signal,
+  });
+  if (!response.ok || !response.body) {
+    const detail = await response.text().catch(() => '');
+    throw new UpstreamError(response.status, detail.slice(0, 300));
+  }
+  touch();
+  const body = response.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, stream) {
+        touch();
+        stream.enqueue(chunk);
+      },
+    }),
+  );
+  yield* readChatStream(body, { maxEventChars: upstream.maxEventChars });
+}
