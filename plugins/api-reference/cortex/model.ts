@@ -32,6 +32,8 @@ export type Cmdlet = {
   name: string;
   /** The reference tag the cmdlet is grouped under. */
   tag: string;
+  /** What the cmdlet does in a few words: its operations' summaries, or its own. */
+  summary: string;
   synopsis: string;
   /** Markdown. */
   description: string;

@@ -25,6 +25,8 @@ const cell = (text: string) =>
     .replace(/\|/g, '\\|')
     .trim() || '—';
 
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
 /** Plain text for front matter: no Markdown marks, one line. */
 export const plain = (text: string) => text.replace(/[`*_]/g, '').replace(/\s+/g, ' ').trim();
 
@@ -88,9 +90,15 @@ function parameterTable(cmdlet: Cmdlet): string {
 
 /** The page's front matter and Markdown. */
 export function cmdletPage(cmdlet: Cmdlet): string {
-  const rest = cmdlet.operations.map(
-    (operation) => `[\`${operation.method} ${operation.path}\`](../reference/${operation.page})`,
-  );
+  // The intro names what the cmdlet does in words, so a search for them finds this page.
+  const does = cmdlet.operations.length
+    ? cmdlet.operations
+        .map(
+          (operation) =>
+            `[${lowerFirst(operation.summary)}](../reference/${operation.page}) (\`${operation.method} ${operation.path}\`)`,
+        )
+        .join(' or ')
+    : lowerFirst(cmdlet.summary);
   const words = cmdlet.name
     .replace(/-SM/, ' ')
     .replace(/([a-z])([A-Z])/g, '$1 $2')
@@ -143,7 +151,7 @@ export function cmdletPage(cmdlet: Cmdlet): string {
     ],
   };
   const body = [
-    `**Module:** \`ServicesManager.Cortex\`${rest.length ? ` · **Calls:** ${rest.join(', ')}` : ''}`,
+    `**Module:** \`ServicesManager.Cortex\` · The Cortex PowerShell cmdlet to ${does}.`,
     ...SECTIONS.flatMap(([heading, id]) => [`## ${heading} {#${id}}`, ...sections[id]]),
   ];
   return `${frontMatter.join('\n')}\n\n${body.join('\n\n')}\n`;

@@ -128,15 +128,17 @@ function shapeOf(
   };
 }
 
-/** An example value for a schema: its own example, else one built from its required and exemplified parts. */
+/** An example value for a schema: its own example, else one built from its parts. */
 function exampleValue(schema: SpecSchema): unknown {
   if (schema.example !== undefined) return schema.example;
   if (schema['x-example'] !== undefined) return schema['x-example'];
   if (schema.properties) {
     const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+    // Required keys keep nested examples short; an object without any shows what has an example.
     const entries = Object.entries(schema.properties)
       .filter(
-        ([key, property]) => !property.readOnly && (required.has(key) || property.example !== undefined),
+        ([key, property]) =>
+          !property.readOnly && (required.size ? required.has(key) : property.example !== undefined),
       )
       .map(([key, property]) => [key, exampleValue(property)] as const)
       .filter(([, value]) => value !== undefined);
@@ -379,6 +381,7 @@ function buildCmdlet(spec: Spec, name: string, tag: string, entries: Entry[], ca
   return {
     name,
     tag,
+    summary: entries.map((entry) => entry.operation.summary ?? entry.shape.operationId).join(' or '),
     synopsis,
     description,
     sets,

@@ -284,7 +284,7 @@ describe('generated pages, one operation of each kind', () => {
     );
     expect(section(page, 'outputs')).toContain('[`Request`](../reference/add-customer-plan#response-202)');
     expect(page).toContain(
-      '**Calls:** [`POST /customers/{customerId}/plans`](../reference/add-customer-plan)',
+      'The Cortex PowerShell cmdlet to [add a customer plan](../reference/add-customer-plan) (`POST /customers/{customerId}/plans`).',
     );
   });
 
