@@ -254,7 +254,7 @@ function lastPathParameter(operation: OperationShape): string | undefined {
  *   query parameters keep their name in PascalCase; header parameters are Cortex's own business
  *   (it sends an `Idempotency-Key` with every change) and are not parameters;
  * - each body property becomes a parameter (objects as hashtables, read-only properties left out), and a
- *   second set takes the whole body as `-InputObject` from the pipeline;
+ *   second set takes the whole body as `-InputObject` (from the pipeline when there is no path parameter);
  * - operations that answer 202 get `-Wait` and `-TimeoutSeconds`; changing operations `-WhatIf`/`-Confirm`;
  * - the last path parameter, when it is an id, gets the alias `Id`, so objects piped from a `Get-` cmdlet
  *   bind to it; when two operations of one cmdlet would give the alias to different parameters, the
@@ -332,7 +332,8 @@ export function parameterSets(operations: OperationShape[]): ParameterSet[] {
         'The whole request body as one object (a hashtable or an object with the same properties).',
       required: Boolean(operation.bodyRequired),
       aliases: [],
-      pipeline: 'ByValue',
+      // Piped objects bind to the path parameters when there are any, so only a body alone comes by value.
+      ...(pathNames.length ? {} : { pipeline: 'ByValue' as const }),
     };
     return [
       checked(operation, { name: setName, parameters: [...fixed, ...properties, ...trailing] }),

@@ -120,7 +120,9 @@ describe('naming rules', () => {
     expect(sets[0].parameters[1]).toMatchObject({ required: true, type: 'String' });
     expect(sets[0].parameters[2]).toMatchObject({ required: false, type: 'Hashtable' });
     expect(sets[0].parameters[2].description).toContain('A hashtable with the keys `name`.');
-    expect(sets[1].parameters[1]).toMatchObject({ pipeline: 'ByValue', required: true });
+    // The piped object binds to -ThingId here; only a body alone comes from the pipeline by value.
+    expect(sets[1].parameters[1]).toMatchObject({ required: true });
+    expect(sets[1].parameters[1].pipeline).toBeUndefined();
   });
 
   it('renames through the extension, and refuses unknown renames and colliding names', () => {
