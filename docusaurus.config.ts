@@ -7,7 +7,7 @@ import remarkDiagrams from './plugins/diagrams/remark';
 import remarkCodeBlockImport from './plugins/code-highlighting/remark';
 import { announcement, askSettings, baseUrl, searchSettings, siteLinks, siteUrl } from './site.links';
 import { apiSpecSource } from './scripts/openapi';
-import { API_DOCS_ID, apiReferencePlugin } from './plugins/api-reference';
+import { API_DOCS_ID, apiReferencePlugin, remarkCortexTables } from './plugins/api-reference';
 import { SEARCH_STATIC_DIR } from './plugins/search-index';
 import { paintFirstTemplate } from './plugins/route-chunks/template';
 
@@ -121,6 +121,7 @@ const config: Config = {
         tags: '../docs/tags.yml',
         onInlineTags: 'throw',
         remarkPlugins: [remarkCodeBlockImport],
+        beforeDefaultRemarkPlugins: [[remarkCortexTables, { siteDir: __dirname }]],
       },
     ],
     apiReferencePlugin(apiSpec.location),

@@ -4,15 +4,21 @@ import type { SidebarsConfig } from '@docusaurus/plugin-content-docs';
 
 type Item = { type?: string; id?: string };
 
-/** The generated reference's sidebar, grouped by tag (written by `npm run gen:api`). */
-function generatedReference(): { overview: string; items: Item[] } {
-  const file = path.join(__dirname, 'api-docs', 'reference', 'sidebar.ts');
+/** A file `npm run gen:api` writes, or an error saying to run it. */
+function generatedFile(...segments: string[]): string {
+  const file = path.join(__dirname, 'api-docs', ...segments);
   if (!fs.existsSync(file)) {
     throw new Error(
       `The API reference has not been generated: ${path.relative(process.cwd(), file)} is missing. ` +
         'Run "npm run gen:api" (npm start and npm run build run it for you).',
     );
   }
+  return file;
+}
+
+/** The generated reference's sidebar, grouped by tag. */
+function generatedReference(): { overview: string; items: Item[] } {
+  const file = generatedFile('reference', 'sidebar.ts');
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const loaded = require(file);
   const items: Item[] = loaded.default ?? loaded;
@@ -23,13 +29,20 @@ function generatedReference(): { overview: string; items: Item[] } {
 }
 
 const reference = generatedReference();
+/** The Cortex cmdlet pages, grouped by tag. */
+const cmdlets: Item[] = JSON.parse(fs.readFileSync(generatedFile('cortex', 'sidebar.json'), 'utf8'));
 
 const sidebars: SidebarsConfig = {
   apiSidebar: [
     { type: 'link', label: '← All documentation', href: '/docs' },
     'api-intro',
     'rest',
-    'cortex',
+    {
+      type: 'category',
+      label: 'Cortex PowerShell',
+      link: { type: 'doc', id: 'cortex' },
+      items: cmdlets as never[],
+    },
     {
       type: 'category',
       label: 'API reference',

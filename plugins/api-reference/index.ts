@@ -2,6 +2,8 @@ import path from 'node:path';
 import type { PluginConfig } from '@docusaurus/types';
 import { createApiPageMD, createInfoPageMD, createTagPageMD } from './markdown';
 
+export { default as remarkCortexTables } from './cortex/remark';
+
 /** The docs instance that serves the reference, and where its generated pages are written. */
 export const API_DOCS_ID = 'api';
 export const GENERATED_DIR = 'api-docs/reference';

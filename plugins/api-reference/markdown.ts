@@ -5,6 +5,7 @@
  */
 import { codeSamples, type SampleRequest } from './codeSamples';
 import { exampleFor, schemaRows, typeLabel, type Schema } from './schema';
+import { cmdletSlug } from './cortex/model';
 
 type Parameter = {
   name: string;
@@ -39,6 +40,7 @@ export type ApiItem = {
   security?: Record<string, string[]>[];
   servers?: { url: string }[];
   deprecated?: boolean;
+  'x-cortex'?: { cmdlet?: string };
 };
 
 export type PageItem = {
@@ -308,6 +310,9 @@ export function createApiPageMD(item: PageItem): string {
     "import Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';",
     `<p className="api-endpoint"><span className="api-badge api-badge--${api.method}">${api.method.toUpperCase()}</span> <code>{${JSON.stringify(api.path)}}</code></p>`,
     api.operationId ? `**Operation ID:** \`${api.operationId}\`` : '',
+    api['x-cortex']?.cmdlet
+      ? `**Cortex:** [\`${api['x-cortex'].cmdlet}\`](../cortex/${cmdletSlug(api['x-cortex'].cmdlet)})`
+      : '',
     api.deprecated
       ? ':::warning[Deprecated]\n\nThis operation is deprecated and will be removed in a later version.\n\n:::'
       : '',

@@ -48,7 +48,8 @@ describe('operation pages', () => {
       operationId: 'getCustomer',
       method: 'get',
       path: '/customers/{customerId}',
-      description: 'Returns one customer. Cortex: `Get-SMCustomer`.',
+      description: 'Returns one customer.',
+      'x-cortex': { cmdlet: 'Get-SMCustomer' },
       servers: [{ url: 'https://portal.example.com/api/v2' }],
       parameters: [
         { name: 'customerId', in: 'path', required: true, example: 'c-1', schema: { type: 'string' } },
@@ -73,6 +74,7 @@ describe('operation pages', () => {
     const page = createApiPageMD(item);
     expect(page).toContain('<code>{"/customers/{customerId}"}</code>');
     expect(page).toContain('**Operation ID:** `getCustomer`');
+    expect(page).toContain('**Cortex:** [`Get-SMCustomer`](../cortex/get-smcustomer)');
     expect(page).toContain('| `customerId` | string | Yes |');
     expect(page).toContain('### 200 OK \\{#response-200\\}');
     expect(page).toContain('| 404 Not Found | No such customer. |');

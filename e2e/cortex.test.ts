@@ -1,0 +1,85 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { BUILD_DIR, ROOT } from './harness';
+import { loadReference } from '../plugins/api-reference/cortex/load';
+import { cmdletSlug } from '../plugins/api-reference/cortex/model';
+import { SECTIONS } from '../plugins/api-reference/cortex/page';
+import { DEFAULT_SPEC } from '../scripts/openapi';
+import { searchBuild } from '../src/search/fromBuild';
+
+const BASE = '/docs/developer/api/cortex';
+const reference = loadReference(DEFAULT_SPEC, ROOT);
+
+/** The built HTML of a route, and its article (the page's own content, without navigation). */
+function built(route: string): { html: string; article: string } {
+  const file = path.join(BUILD_DIR, route, 'index.html');
+  assert.ok(fs.existsSync(file), `${route}: no page in the build`);
+  const html = fs.readFileSync(file, 'utf8');
+  const article = /<article\b[\s\S]*<\/article>/.exec(html)?.[0];
+  assert.ok(article, `${route}: no article`);
+  return { html, article };
+}
+
+const links = (html: string) => new Set([...html.matchAll(/href="?([^"\s>]+)/g)].map((match) => match[1]));
+
+describe('Cortex cmdlet reference in the build', () => {
+  it('has one page per cmdlet with the sections in order', () => {
+    assert.ok(reference.cmdlets.length >= 50, `${reference.cmdlets.length} cmdlets`);
+    for (const cmdlet of reference.cmdlets) {
+      const route = `${BASE}/${cmdletSlug(cmdlet.name)}`;
+      const { article } = built(route);
+      assert.match(article, new RegExp(`<h1[^>]*>${cmdlet.name}<`), route);
+      const ids = [...article.matchAll(/<h2[^>]*\bid="?([\w-]+)/g)].map((match) => match[1]);
+      assert.deepEqual(
+        ids,
+        SECTIONS.map(([, id]) => id),
+        route,
+      );
+      assert.match(article, /<pre[^>]*\blanguage-powershell\b/, `${route}: no PowerShell block`);
+      assert.ok(fs.existsSync(path.join(BUILD_DIR, `${route}.md`)), `${route}: no Markdown twin`);
+    }
+  });
+
+  it('lists every cmdlet on the overview, grouped by tag', () => {
+    const { article } = built(BASE);
+    const found = links(article);
+    const missing = reference.cmdlets.filter((cmdlet) => !found.has(`${BASE}/${cmdletSlug(cmdlet.name)}`));
+    assert.deepEqual(
+      missing.map((cmdlet) => cmdlet.name),
+      [],
+    );
+    for (const tag of reference.tags) assert.match(article, new RegExp(`<h3[^>]*>${tag.name}<`), tag.name);
+  });
+
+  it('links each REST operation page to its cmdlet page and back', () => {
+    for (const cmdlet of reference.cmdlets) {
+      const page = `${BASE}/${cmdletSlug(cmdlet.name)}`;
+      for (const operation of cmdlet.operations) {
+        const rest = `/docs/developer/api/reference/${operation.page}`;
+        if (cmdlet.name === 'Wait-SMRequest') continue; // polls getRequest, whose cmdlet is Get-SMRequest
+        assert.ok(links(built(rest).article).has(page), `${rest} does not link to ${page}`);
+        assert.ok(links(built(page).article).has(rest), `${page} does not link to ${rest}`);
+      }
+    }
+  });
+
+  it('lists every cmdlet page in llms.txt and llms-full.txt', () => {
+    const index = fs.readFileSync(path.join(BUILD_DIR, 'llms.txt'), 'utf8');
+    const full = fs.readFileSync(path.join(BUILD_DIR, 'llms-full.txt'), 'utf8');
+    for (const cmdlet of reference.cmdlets) {
+      assert.ok(index.includes(`${BASE}/${cmdletSlug(cmdlet.name)}.md)`), `llms.txt lacks ${cmdlet.name}`);
+      assert.ok(full.includes(`\n# ${cmdlet.name}\n`), `llms-full.txt lacks ${cmdlet.name}`);
+    }
+  });
+
+  it("ranks the cmdlet page first in the site's search, by name and in words", async () => {
+    const search = searchBuild(BUILD_DIR);
+    for (const query of ['Add-SMCustomerPlan', 'add customer plan powershell']) {
+      const result = await search.search(query, { limit: 5 });
+      assert.ok(result.ok, query);
+      assert.equal(result.hits[0]?.url.split('#')[0], `${BASE}/add-smcustomerplan`, query);
+    }
+  });
+});

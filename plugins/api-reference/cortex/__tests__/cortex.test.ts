@@ -1,0 +1,329 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import yaml from 'js-yaml';
+import { describe, expect, it } from 'vitest';
+import { EXTRAS_FILE, loadReference, referenceFromText, sidebarItems } from '../load';
+import type { Cmdlet, ParameterSet } from '../model';
+import { cmdletPage, cmdletTables, SECTIONS, syntaxEntry } from '../page';
+import { formatList, psCommand, psLiteral } from '../powershell';
+import { missingExtensions, restPageId, type Spec } from '../reference';
+import { parameterName, parameterSets, pascalCase, powerShellType, type OperationShape } from '../rules';
+
+const ROOT = path.resolve(__dirname, '../../../..');
+const SPEC_FILE = 'openapi/services-manager-v2.yaml';
+const specText = fs.readFileSync(path.join(ROOT, SPEC_FILE), 'utf8');
+const extrasText = fs.readFileSync(path.join(ROOT, EXTRAS_FILE), 'utf8');
+const reference = loadReference(SPEC_FILE, ROOT);
+const cmdlet = (name: string) => reference.cmdlets.find((candidate) => candidate.name === name) as Cmdlet;
+const names = (set: ParameterSet) => set.parameters.map((parameter) => parameter.name);
+
+const op = (overrides: Partial<OperationShape>): OperationShape => ({
+  operationId: 'listThings',
+  method: 'get',
+  path: '/things',
+  cmdlet: 'Get-SMThing',
+  parameters: [],
+  longRunning: false,
+  ...overrides,
+});
+const id = (name: string) => ({ name, in: 'path', required: true, type: 'string', format: 'uuid' });
+
+describe('naming rules', () => {
+  it('writes names in PascalCase and turns the query options into Get- parameters', () => {
+    expect(pascalCase('customerId')).toBe('CustomerId');
+    expect(pascalCase('include_children')).toBe('IncludeChildren');
+    expect(['$filter', '$orderby', '$top', '$skip'].map((name) => parameterName(name))).toEqual([
+      'Filter',
+      'OrderBy',
+      'First',
+      'Skip',
+    ]);
+  });
+
+  it('lets the extension override a name', () => {
+    expect(parameterName('file', { file: 'Path' })).toBe('Path');
+    expect(parameterName('name', { file: 'Path' })).toBe('Name');
+  });
+
+  it('maps schema types to the types PowerShell shows', () => {
+    expect(powerShellType({ type: 'string', format: 'uuid' })).toBe('Guid');
+    expect(powerShellType({ type: 'string', format: 'date' })).toBe('DateTime');
+    expect(powerShellType({ type: 'integer', format: 'int32' })).toBe('Int32');
+    expect(powerShellType({ type: 'boolean' })).toBe('SwitchParameter');
+    expect(powerShellType({ type: 'boolean', default: true })).toBe('Boolean');
+    expect(powerShellType({ type: 'array', items: { type: 'string', format: 'uuid' } })).toBe('Guid[]');
+    expect(powerShellType({ type: 'array', items: { type: 'object', properties: {} } })).toBe('PSObject[]');
+    expect(powerShellType({ type: 'object' })).toBe('Hashtable');
+  });
+
+  it('gives a list operation paging parameters and a get operation a positional id with the alias Id', () => {
+    const [list, get] = parameterSets([
+      op({
+        parameters: ['$top', '$skip', '$filter', '$orderby'].map((name) => ({
+          name,
+          in: 'query',
+          type: 'string',
+        })),
+      }),
+      op({ operationId: 'getThing', path: '/things/{thingId}', parameters: [id('thingId')] }),
+    ]);
+    expect(names(list)).toEqual(['First', 'Skip', 'Filter', 'OrderBy']);
+    expect(get.parameters[0]).toMatchObject({
+      name: 'ThingId',
+      type: 'Guid',
+      required: true,
+      position: 0,
+      pipeline: 'ByPropertyName',
+      aliases: ['Id'],
+    });
+  });
+
+  it('gives the alias Id to the single-resource read when two operations of a cmdlet compete for it', () => {
+    const sets = parameterSets([
+      op({ operationId: 'listUsers', path: '/customers/{customerId}/users', parameters: [id('customerId')] }),
+      op({ operationId: 'getUser', path: '/users/{userId}', parameters: [id('userId')] }),
+    ]);
+    expect(sets.map((set) => set.parameters[0].aliases)).toEqual([[], ['Id']]);
+  });
+
+  it('turns a body into parameters and an -InputObject set, with -Wait for 202 and -WhatIf for changes', () => {
+    const sets = parameterSets([
+      op({
+        operationId: 'addThingPlan',
+        method: 'post',
+        path: '/things/{thingId}/plans',
+        parameters: [id('thingId'), { name: 'Idempotency-Key', in: 'header', type: 'string' }],
+        body: {
+          type: 'object',
+          required: ['offerId'],
+          properties: {
+            offerId: { type: 'string' },
+            contact: { type: 'object', properties: { name: { type: 'string' } } },
+            assignedCount: { type: 'integer', readOnly: true },
+          },
+        },
+        bodyRequired: true,
+        longRunning: true,
+      }),
+    ]);
+    expect(sets.map((set) => set.name)).toEqual(['AddThingPlan', 'AddThingPlanInputObject']);
+    expect(names(sets[0])).toEqual([
+      'ThingId',
+      'OfferId',
+      'Contact',
+      'Wait',
+      'TimeoutSeconds',
+      'WhatIf',
+      'Confirm',
+    ]);
+    expect(names(sets[1])).toEqual(['ThingId', 'InputObject', 'Wait', 'TimeoutSeconds', 'WhatIf', 'Confirm']);
+    expect(sets[0].parameters[1]).toMatchObject({ required: true, type: 'String' });
+    expect(sets[0].parameters[2]).toMatchObject({ required: false, type: 'Hashtable' });
+    expect(sets[0].parameters[2].description).toContain('A hashtable with the keys `name`.');
+    // The piped object binds to -ThingId here; only a body alone comes from the pipeline by value.
+    expect(sets[1].parameters[1]).toMatchObject({ required: true });
+    expect(sets[1].parameters[1].pipeline).toBeUndefined();
+  });
+
+  it('renames through the extension, and refuses unknown renames and colliding names', () => {
+    const upload = op({
+      operationId: 'importIcon',
+      method: 'post',
+      parameters: [{ name: 'file', in: 'formData', type: 'file', required: true }],
+      renames: { file: 'Path' },
+    });
+    expect(names(parameterSets([upload])[0])).toEqual(['Path', 'WhatIf', 'Confirm']);
+    expect(() => parameterSets([{ ...upload, renames: { picture: 'Path' } }])).toThrow(
+      'importIcon: x-cortex.parameters renames "picture", which is neither a parameter nor a body property',
+    );
+    const clash = op({
+      parameters: [
+        { name: 'thing_id', in: 'query', type: 'string' },
+        { name: 'thingId', in: 'query', type: 'string' },
+      ],
+    });
+    expect(() => parameterSets([clash])).toThrow(
+      /two parameters of Get-SMThing would be named -ThingId\. Rename one/,
+    );
+  });
+});
+
+describe('the specification', () => {
+  it('names a cmdlet for every operation, and gen:api fails naming an operation without one and the fix', () => {
+    const spec = yaml.load(specText) as Spec;
+    expect(missingExtensions(spec, SPEC_FILE)).toEqual([]);
+    delete spec.paths['/customers']!.get['x-cortex'];
+    const [problem] = missingExtensions(spec, SPEC_FILE);
+    expect(problem).toContain('operation listCustomers (GET /customers) names no Cortex cmdlet');
+    expect(problem).toContain('x-cortex:\n        cmdlet: Verb-SMNoun');
+    const broken = specText.replace(/\n {6}x-cortex:\n {8}cmdlet: Get-SMCustomer\n/, '\n');
+    expect(() => referenceFromText(broken, extrasText, SPEC_FILE)).toThrow(
+      /listCustomers \(GET \/customers\) names no Cortex cmdlet/,
+    );
+  });
+
+  it('refuses a name that is not Verb-SMNoun with an approved verb', () => {
+    const renamed = specText.replace('cmdlet: Add-SMCustomerPlan', 'cmdlet: Buy-SMCustomerPlan');
+    expect(() => referenceFromText(renamed, extrasText, SPEC_FILE)).toThrow(
+      /addCustomerPlan \(POST \/customers\/\{customerId\}\/plans\): x-cortex\.cmdlet "Buy" in Buy-SMCustomerPlan is not an approved PowerShell verb/,
+    );
+  });
+
+  it('has one cmdlet per operation plus the extra cmdlets, grouped by tag, sessions first', () => {
+    const operations = Object.values((yaml.load(specText) as Spec).paths).flatMap((item) =>
+      Object.keys(item),
+    );
+    const fromOperations = reference.cmdlets.filter(
+      (c) => c.operations.length && !['Wait-SMRequest'].includes(c.name),
+    );
+    expect(fromOperations.flatMap((c) => c.operations)).toHaveLength(operations.length);
+    expect(reference.cmdlets.slice(0, 2).map((c) => c.name)).toEqual([
+      'Connect-SMService',
+      'Disconnect-SMService',
+    ]);
+    expect(cmdlet('Wait-SMRequest').tag).toBe('Request');
+    expect(sidebarItems(reference)[0]).toEqual({
+      type: 'category',
+      label: 'Session',
+      items: ['cortex/connect-smservice', 'cortex/disconnect-smservice'],
+    });
+  });
+});
+
+describe('PowerShell text', () => {
+  it('writes literals and wraps long commands with backticks', () => {
+    expect(psLiteral("O'Brien")).toBe("'O''Brien'");
+    expect(psLiteral(['sm.read', 'sm.write'])).toBe("'sm.read', 'sm.write'");
+    expect(psLiteral({ name: 'Megan Bowen', 'e-mail': 'x' })).toBe(
+      "@{ name = 'Megan Bowen'; 'e-mail' = 'x' }",
+    );
+    expect(psCommand('New-SMThing', ['-A 1', `-B '${'x'.repeat(90)}'`])).toBe(
+      `New-SMThing -A 1 \`\n    -B '${'x'.repeat(90)}'`,
+    );
+    expect(formatList({ id: 1, published: false, target: { type: 'User' } })).toBe(
+      'id        : 1\npublished : False\ntarget    : @{type=User}',
+    );
+    expect(
+      syntaxEntry({
+        name: 'CustomerId',
+        type: 'Guid',
+        description: '',
+        required: true,
+        position: 0,
+        aliases: [],
+      }),
+    ).toBe('[-CustomerId] <Guid>');
+  });
+});
+
+/** A page's H2 headings in order. */
+const headings = (page: string) => [...page.matchAll(/^## (.+?) \{#[\w-]+\}$/gm)].map((match) => match[1]);
+const section = (page: string, id: string) =>
+  page.split(new RegExp(`^## .+ \\{#${id}\\}$`, 'm'))[1].split(/^## /m)[0];
+
+describe('generated pages, one operation of each kind', () => {
+  it('a list (and get) cmdlet: Get-SMCustomer', () => {
+    const page = cmdletPage(cmdlet('Get-SMCustomer'));
+    expect(page).toMatch(/^---\nid: get-smcustomer\ntitle: Get-SMCustomer\n/);
+    expect(headings(page)).toEqual(SECTIONS.map(([heading]) => heading));
+    expect(section(page, 'syntax')).toContain(
+      '```powershell\nGet-SMCustomer\n    [-First <Int32>]\n    [-Skip <Int32>]\n    [-Filter <String>]\n    [-OrderBy <String>]\n    [<CommonParameters>]\n```',
+    );
+    expect(section(page, 'syntax')).toContain(
+      'Get-SMCustomer\n    [-CustomerId] <Guid>\n    [<CommonParameters>]',
+    );
+    expect(section(page, 'examples')).toContain(
+      `Get-SMCustomer -Filter "startswith(name,'Con') and status eq 'Active'" -OrderBy 'name'`,
+    );
+    expect(section(page, 'examples')).toContain('name              : Contoso Ltd');
+    expect(section(page, 'outputs')).toContain(
+      '[`Customer`](../reference/list-customers#response-200): one object per entry; Cortex follows `nextLink` for you.',
+    );
+    expect(section(page, 'notes')).toContain('scope `sm.read`');
+    expect(section(page, 'related-links')).toContain('[List customers](../reference/list-customers)');
+  });
+
+  it('a get cmdlet: Get-SMRequest with -RequestId, also as -Id from the pipeline', () => {
+    const page = cmdletPage(cmdlet('Get-SMRequest'));
+    expect(section(page, 'parameters')).toContain(
+      '| `-RequestId` | `Guid` | Yes | 0 | True (ByPropertyName) | None | Request id. Aliases: `Id`. Parameter sets: GetRequest. |',
+    );
+    expect(section(page, 'examples')).toContain(
+      "Get-SMRequest -RequestId 'c4e8a2d6-1f3b-4a5c-9d7e-0b2f6a8c4e19'",
+    );
+  });
+
+  it('a create cmdlet: New-SMWorkspaceItem (201, no waiting)', () => {
+    const page = cmdletPage(cmdlet('New-SMWorkspaceItem'));
+    expect(section(page, 'syntax')).toContain('    -Name <String>\n');
+    expect(section(page, 'syntax')).toContain('    [-Published]\n');
+    expect(page).not.toContain('-Wait');
+    expect(section(page, 'parameters')).toContain(
+      '| `-WhatIf` | `SwitchParameter` | No | Named | False | False |',
+    );
+    expect(section(page, 'parameters')).toContain(
+      '| `-InputObject` | `PSObject` | Yes | Named | True (ByValue) | None |',
+    );
+    expect(section(page, 'examples')).toMatch(/New-SMWorkspaceItem -Name '[^']+' -ItemType '\w+'/);
+    expect(section(page, 'outputs')).toContain(
+      '[`WorkspaceItem`](../reference/new-workspace-item#response-201)',
+    );
+  });
+
+  it('a long-running cmdlet: Add-SMCustomerPlan', () => {
+    const page = cmdletPage(cmdlet('Add-SMCustomerPlan'));
+    expect(section(page, 'syntax')).toContain(
+      'Add-SMCustomerPlan\n    [-CustomerId] <Guid>\n    -OfferId <String>\n    -Quantity <Int32>\n    [-BillingRuleId <Guid>]\n    [-StartDate <DateTime>]\n    [-Wait]\n    [-TimeoutSeconds <Int32>]\n    [-WhatIf]\n    [-Confirm]\n    [<CommonParameters>]',
+    );
+    expect(section(page, 'examples')).toContain(
+      "Add-SMCustomerPlan -CustomerId '8d1c2f44-5b7e-4c3a-9e21-6f0a4b3c2d11' -OfferId 'CFQ7TTC0LF8Q:0001' `\n    -Quantity 25",
+    );
+    expect(section(page, 'examples')).toContain('-Quantity 25 -Wait -TimeoutSeconds 900');
+    expect(section(page, 'examples')).toContain('type       : CustomerPlan.Add');
+    expect(section(page, 'notes')).toContain('Asynchronous: the API answers 202 Accepted');
+    expect(section(page, 'notes')).toContain(
+      '| 409 | `InvalidState`, `ResourceInUse`, `DuplicateName`, `IdempotencyKeyReused` |',
+    );
+    expect(section(page, 'outputs')).toContain('[`Request`](../reference/add-customer-plan#response-202)');
+    expect(page).toContain(
+      'The Cortex PowerShell cmdlet to [add a customer plan](../reference/add-customer-plan) (`POST /customers/{customerId}/plans`).',
+    );
+  });
+
+  it('a delete cmdlet: Remove-SMCustomer', () => {
+    const page = cmdletPage(cmdlet('Remove-SMCustomer'));
+    expect(section(page, 'syntax')).toContain(
+      'Remove-SMCustomer\n    [-CustomerId] <Guid>\n    [-Wait]\n    [-TimeoutSeconds <Int32>]\n    [-WhatIf]\n    [-Confirm]\n',
+    );
+    expect(section(page, 'examples')).toContain(
+      "Remove-SMCustomer -CustomerId '8d1c2f44-5b7e-4c3a-9e21-6f0a4b3c2d11'",
+    );
+    expect(section(page, 'notes')).toContain('asks for confirmation');
+    expect(section(page, 'inputs')).toContain(
+      'any object with a `CustomerId` or `Id` property binds to `-CustomerId`',
+    );
+  });
+
+  it('an extra cmdlet from the data file: Connect-SMService', () => {
+    const page = cmdletPage(cmdlet('Connect-SMService'));
+    expect(headings(page)).toEqual(SECTIONS.map(([heading]) => heading));
+    expect(section(page, 'syntax')).toContain('    -Credential <PSCredential>\n    [-Scope <String[]>]\n');
+    expect(section(page, 'parameters')).toContain('Accepted values: `sm.read`, `sm.write`, `sm.billing`.');
+    expect(cmdletPage(cmdlet('Wait-SMRequest'))).toContain(
+      '[`Request`](../reference/get-request#response-200)',
+    );
+  });
+
+  it('the overview table lists every cmdlet once, under its tag', () => {
+    const tables = cmdletTables(reference);
+    for (const { name } of reference.cmdlets)
+      expect(
+        tables.match(new RegExp(`\\[\`${name}\`\\]\\(cortex/${name.toLowerCase()}\\)`, 'g')),
+      ).toHaveLength(1);
+    expect(tables.indexOf('### Session')).toBeLessThan(tables.indexOf('### Billing'));
+  });
+
+  it('links each cmdlet to the REST pages the reference generator names', () => {
+    expect(restPageId('listRequestLogEntries')).toBe('list-request-log-entries');
+  });
+});

@@ -1,0 +1,360 @@
+/**
+ * The rules that turn a REST operation of the specification into a Cortex cmdlet: parameter names,
+ * types, positions, pipeline input, parameter sets and the parameters Cortex adds. Pure functions; the
+ * Cortex overview page documents the same rules for readers.
+ */
+import type { CmdletParameter, ParameterSet } from './model';
+
+/** A Swagger 2.0 schema or parameter, with `$ref`s already resolved. */
+export type SpecSchema = {
+  $ref?: string;
+  type?: string;
+  format?: string;
+  description?: string;
+  enum?: unknown[];
+  default?: unknown;
+  example?: unknown;
+  'x-example'?: unknown;
+  /** A PowerShell type the schema cannot express (`PSCredential`), in the data file of extra cmdlets. */
+  'x-cortex-type'?: string;
+  readOnly?: boolean;
+  required?: string[] | boolean;
+  properties?: Record<string, SpecSchema>;
+  items?: SpecSchema;
+  additionalProperties?: boolean | SpecSchema;
+  schema?: SpecSchema;
+  minimum?: number;
+  maximum?: number;
+};
+export type SpecParameter = Omit<SpecSchema, 'required'> & { name: string; in: string; required?: boolean };
+
+/** What the rules need to know about one operation. */
+export type OperationShape = {
+  operationId: string;
+  method: string;
+  path: string;
+  cmdlet: string;
+  /** `x-cortex.parameters`: a parameter or body property name → the cmdlet parameter name to use instead. */
+  renames?: Record<string, string>;
+  parameters: SpecParameter[];
+  /** The body schema, when the operation takes a JSON body. */
+  body?: SpecSchema;
+  bodyRequired?: boolean;
+  /** The operation answers 202 Accepted: the work continues after the call returns. */
+  longRunning: boolean;
+};
+
+export class CortexRuleError extends Error {
+  override name = 'CortexRuleError';
+}
+
+/** The paging and query options of list operations, and the `Get-` parameters they become. */
+export const QUERY_OPTIONS: Record<
+  string,
+  { name: string; type: string; description: string; default?: string }
+> = {
+  $filter: {
+    name: 'Filter',
+    type: 'String',
+    description:
+      "Filter expression with the syntax of `$filter`, for example `status eq 'Active'`. The operation's description lists the properties you can filter on.",
+  },
+  $orderby: {
+    name: 'OrderBy',
+    type: 'String',
+    description: 'Sort keys with the syntax of `$orderby`, for example `createdAt desc,name`.',
+  },
+  $top: {
+    name: 'First',
+    type: 'Int32',
+    description:
+      'Returns at most this many entries. Cortex reads pages of up to 500 entries and follows `nextLink` until it has them.',
+    default: 'All entries',
+  },
+  $skip: {
+    name: 'Skip',
+    type: 'Int32',
+    description: 'Skips this many entries before the first one returned.',
+    default: '0',
+  },
+};
+
+/** Parameters Cortex adds to cmdlets whose operation answers 202 Accepted. */
+export const WAIT_PARAMETERS: CmdletParameter[] = [
+  {
+    name: 'Wait',
+    type: 'SwitchParameter',
+    description:
+      'Waits until the work the call started reaches a final state and returns the final object instead of the accepted one. A request that ends `Failed` or `Cancelled` is written as an error with its `error.code`.',
+    required: false,
+    aliases: [],
+    default: 'False',
+  },
+  {
+    name: 'TimeoutSeconds',
+    type: 'Int32',
+    description:
+      'With `-Wait`: how long to wait before giving up with an error. The work itself continues; follow it with `Wait-SMRequest` or `Get-SMRequest`.',
+    required: false,
+    aliases: [],
+    default: '600',
+  },
+];
+
+/** Parameters of every cmdlet that changes data (`SupportsShouldProcess`). */
+export const SHOULD_PROCESS_PARAMETERS: CmdletParameter[] = [
+  {
+    name: 'WhatIf',
+    type: 'SwitchParameter',
+    description: 'Shows what the cmdlet would do without calling the API.',
+    required: false,
+    aliases: ['wi'],
+    default: 'False',
+  },
+  {
+    name: 'Confirm',
+    type: 'SwitchParameter',
+    description: 'Asks for confirmation before calling the API.',
+    required: false,
+    aliases: ['cf'],
+    default: 'False',
+  },
+];
+
+/** PowerShell's common parameters: every cmdlet has them, so no page lists them one by one. */
+export const COMMON_PARAMETERS = [
+  'Debug',
+  'ErrorAction',
+  'ErrorVariable',
+  'InformationAction',
+  'InformationVariable',
+  'OutBuffer',
+  'OutVariable',
+  'PipelineVariable',
+  'ProgressAction',
+  'Verbose',
+  'WarningAction',
+  'WarningVariable',
+  'WhatIf',
+  'Confirm',
+];
+
+/** PowerShell's approved verbs (Get-Verb) that Cortex uses or may use. */
+const APPROVED_VERBS = new Set(
+  (
+    'Add Clear Close Copy Enter Exit Find Format Get Hide Join Lock Move New Open Optimize Pop Push Redo Remove ' +
+    'Rename Reset Resize Search Select Set Show Skip Split Step Switch Undo Unlock Watch Connect Disconnect Read ' +
+    'Receive Send Write Backup Checkpoint Compare Compress Convert ConvertFrom ConvertTo Dismount Edit Expand ' +
+    'Export Group Import Initialize Limit Merge Mount Out Publish Restore Save Sync Unpublish Update Approve ' +
+    'Assert Build Complete Confirm Deny Deploy Disable Enable Install Invoke Register Request Restart Resume ' +
+    'Start Stop Submit Suspend Uninstall Unregister Wait Debug Measure Ping Repair Resolve Test Trace Block ' +
+    'Grant Protect Revoke Unblock Unprotect Use'
+  ).split(' '),
+);
+
+/** `Verb-SMNoun` with an approved verb, or a message saying what is wrong with the name. */
+export function cmdletNameProblem(name: unknown): string | undefined {
+  if (typeof name !== 'string' || !/^[A-Z][A-Za-z]+-SM[A-Z][A-Za-z0-9]*$/.test(name))
+    return `"${String(name)}" is not a cmdlet name of the form Verb-SMNoun (for example Get-SMCustomer)`;
+  const verb = name.split('-')[0];
+  if (!APPROVED_VERBS.has(verb))
+    return `"${verb}" in ${name} is not an approved PowerShell verb (see Get-Verb)`;
+  return undefined;
+}
+
+/** `customerId` → `CustomerId`, `include_children` → `IncludeChildren`, `$filter` → `Filter`. */
+export function pascalCase(name: string): string {
+  return name
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part[0].toUpperCase() + part.slice(1))
+    .join('');
+}
+
+/** The cmdlet parameter a specification parameter or body property becomes. */
+export function parameterName(specName: string, renames: Record<string, string> = {}): string {
+  return renames[specName] ?? QUERY_OPTIONS[specName]?.name ?? pascalCase(specName);
+}
+
+/** The .NET type PowerShell shows for a schema. */
+export function powerShellType(schema: SpecSchema): string {
+  switch (schema.type) {
+    case 'string':
+      if (schema.format === 'uuid') return 'Guid';
+      if (schema.format === 'date' || schema.format === 'date-time') return 'DateTime';
+      return 'String';
+    case 'file':
+      return 'String';
+    case 'integer':
+      return schema.format === 'int64' ? 'Int64' : 'Int32';
+    case 'number':
+      return 'Double';
+    case 'boolean':
+      // A switch is off unless given; a flag that is on by default is a Boolean you set to $false.
+      return schema.default === true ? 'Boolean' : 'SwitchParameter';
+    case 'array': {
+      const item = schema.items ?? {};
+      return item.type === 'object' || item.properties ? 'PSObject[]' : `${powerShellType(item)}[]`;
+    }
+    case 'object':
+      return 'Hashtable';
+    default:
+      return schema.properties ? 'Hashtable' : 'Object';
+  }
+}
+
+function describe(schema: SpecSchema): string {
+  const parts = [schema.description?.trim() ?? ''];
+  if (schema.type === 'file') parts.unshift('Path of the file to upload.');
+  if (schema.properties && (schema.type === 'object' || !schema.type)) {
+    const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+    const keys = Object.entries(schema.properties)
+      .filter(([, property]) => !property.readOnly)
+      .map(([key]) => `\`${key}\`${required.has(key) ? ' (required)' : ''}`);
+    parts.push(`A hashtable with the keys ${keys.join(', ')}.`);
+  }
+  return parts.filter(Boolean).join(' ');
+}
+
+const formatDefault = (value: unknown) =>
+  value === undefined
+    ? undefined
+    : typeof value === 'boolean'
+      ? value
+        ? 'True'
+        : 'False'
+      : Array.isArray(value)
+        ? value.join(', ')
+        : String(value);
+
+function fromSchema(name: string, schema: SpecSchema, required: boolean): CmdletParameter {
+  const type = schema['x-cortex-type'] ?? powerShellType(schema);
+  const values = (schema.enum ?? schema.items?.enum)?.map(String);
+  return {
+    name,
+    type,
+    description: describe(schema),
+    required,
+    aliases: [],
+    ...(values ? { values } : {}),
+    default: formatDefault(schema.default) ?? (type === 'SwitchParameter' ? 'False' : undefined),
+  };
+}
+
+/** The last path parameter: the resource an operation acts on, which takes the alias `Id`. */
+function lastPathParameter(operation: OperationShape): string | undefined {
+  return [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]).at(-1);
+}
+
+/**
+ * The parameter sets of a cmdlet from the operations it calls (one for most cmdlets; a list and a get
+ * operation for `Get-` cmdlets that do both):
+ * - path parameters are mandatory, positional in path order and bind from the pipeline by property name;
+ * - `$filter`, `$orderby`, `$top` and `$skip` become `-Filter`, `-OrderBy`, `-First` and `-Skip`; other
+ *   query parameters keep their name in PascalCase; header parameters are Cortex's own business
+ *   (it sends an `Idempotency-Key` with every change) and are not parameters;
+ * - each body property becomes a parameter (objects as hashtables, read-only properties left out), and a
+ *   second set takes the whole body as `-InputObject` (from the pipeline when there is no path parameter);
+ * - operations that answer 202 get `-Wait` and `-TimeoutSeconds`; changing operations `-WhatIf`/`-Confirm`;
+ * - the last path parameter, when it is an id, gets the alias `Id`, so objects piped from a `Get-` cmdlet
+ *   bind to it; when two operations of one cmdlet would give the alias to different parameters, the
+ *   operation whose path ends with its parameter (the one that reads a single resource) keeps it.
+ */
+export function parameterSets(operations: OperationShape[]): ParameterSet[] {
+  const idCandidates = operations
+    .map((operation) => ({ name: lastPathParameter(operation), operation }))
+    .filter((candidate): candidate is { name: string; operation: OperationShape } => Boolean(candidate.name));
+  const idOwner =
+    idCandidates.find((candidate) => candidate.operation.path.endsWith(`{${candidate.name}}`)) ??
+    idCandidates[0];
+  const idParameter = idOwner ? parameterName(idOwner.name, idOwner.operation.renames) : undefined;
+
+  return operations.flatMap((operation) => {
+    const renames = operation.renames ?? {};
+    const known = new Set([
+      ...operation.parameters.map((parameter) => parameter.name),
+      ...Object.keys(operation.body?.properties ?? {}),
+    ]);
+    for (const key of Object.keys(renames)) {
+      if (!known.has(key))
+        throw new CortexRuleError(
+          `${operation.operationId}: x-cortex.parameters renames "${key}", which is neither a parameter nor a body property of the operation`,
+        );
+    }
+    const pathNames = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
+    const fixed: CmdletParameter[] = [];
+    for (const parameter of operation.parameters) {
+      if (parameter.in === 'header' || parameter.in === 'body') continue;
+      const name = parameterName(parameter.name, renames);
+      const option = QUERY_OPTIONS[parameter.name];
+      if (option) {
+        fixed.push({
+          name,
+          type: option.type,
+          description: option.description,
+          required: false,
+          aliases: [],
+          ...(option.default ? { default: option.default } : {}),
+        });
+        continue;
+      }
+      const param = fromSchema(name, parameter, Boolean(parameter.required));
+      if (parameter.in === 'path') {
+        param.position = pathNames.indexOf(parameter.name);
+        param.pipeline = 'ByPropertyName';
+        if (name === idParameter && /Id$/.test(name) && name !== 'Id') param.aliases = ['Id'];
+      }
+      fixed.push(param);
+    }
+    fixed.sort((a, b) => (a.position ?? Infinity) - (b.position ?? Infinity));
+    const changing = operation.method.toLowerCase() !== 'get';
+    const trailing = [
+      ...(operation.longRunning ? WAIT_PARAMETERS : []),
+      ...(changing ? SHOULD_PROCESS_PARAMETERS : []),
+    ];
+    const setName = pascalCase(operation.operationId);
+    const body = operation.body;
+    if (!body) return [checked(operation, { name: setName, parameters: [...fixed, ...trailing] })];
+    const requiredKeys = new Set(Array.isArray(body.required) ? body.required : []);
+    const properties = Object.entries(body.properties ?? {})
+      .filter(([, schema]) => !schema.readOnly)
+      .map(([key, schema]) =>
+        fromSchema(
+          parameterName(key, renames),
+          schema,
+          Boolean(operation.bodyRequired) && requiredKeys.has(key),
+        ),
+      );
+    const inputObject: CmdletParameter = {
+      name: 'InputObject',
+      type: 'PSObject',
+      description:
+        'The whole request body as one object (a hashtable or an object with the same properties).',
+      required: Boolean(operation.bodyRequired),
+      aliases: [],
+      // Piped objects bind to the path parameters when there are any, so only a body alone comes by value.
+      ...(pathNames.length ? {} : { pipeline: 'ByValue' as const }),
+    };
+    return [
+      checked(operation, { name: setName, parameters: [...fixed, ...properties, ...trailing] }),
+      checked(operation, { name: `${setName}InputObject`, parameters: [...fixed, inputObject, ...trailing] }),
+    ];
+  });
+}
+
+/** A set whose parameter names collide with each other or with common parameters is ambiguous. */
+function checked(operation: OperationShape, set: ParameterSet): ParameterSet {
+  const seen = new Set<string>();
+  const reserved = new Set(COMMON_PARAMETERS.filter((name) => name !== 'WhatIf' && name !== 'Confirm'));
+  for (const parameter of set.parameters) {
+    const key = parameter.name.toLowerCase();
+    if (seen.has(key) || reserved.has(parameter.name)) {
+      throw new CortexRuleError(
+        `${operation.operationId}: two parameters of ${operation.cmdlet} would be named -${parameter.name}. ` +
+          `Rename one in the operation's x-cortex extension, for example "parameters: {<name in the specification>: <CmdletName>}"`,
+      );
+    }
+    seen.add(key);
+  }
+  return set;
+}
