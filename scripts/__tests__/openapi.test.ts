@@ -36,6 +36,7 @@ describe('the REST API v2 specification', () => {
       expect.arrayContaining([
         'Billing',
         'Customer',
+        'User',
         'Request',
         'Request Hierarchy',
         'Request Log',
