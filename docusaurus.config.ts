@@ -6,6 +6,7 @@ import { lightCodeTheme } from './src/prismTheme';
 import remarkDiagrams from './plugins/diagrams/remark';
 import remarkCodeBlockImport from './plugins/code-highlighting/remark';
 import remarkApiMentions from './plugins/api-mentions';
+import remarkProductModel from './plugins/product-model';
 import { announcement, askSettings, baseUrl, searchSettings, siteLinks, siteUrl } from './site.links';
 import { apiSpecSource } from './scripts/openapi';
 import { API_DOCS_ID, apiReferencePlugin } from './plugins/api-reference';
@@ -85,8 +86,14 @@ const config: Config = {
           versions: { current: { label: 'Next' } },
           // Mermaid diagrams are pre-rendered images (npm run diagrams), so no page loads a renderer;
           // pages with code load the highlighter with their own chunk. Operations written as
-          // `METHOD /path` link to their reference page, and must exist in the specification.
-          remarkPlugins: [remarkDiagrams, remarkCodeBlockImport, [remarkApiMentions, { spec: apiSpec }]],
+          // `METHOD /path` link to their reference page, and must exist in the specification;
+          // ::product-model lines show docs/product-model.yml.
+          remarkPlugins: [
+            remarkDiagrams,
+            remarkCodeBlockImport,
+            [remarkApiMentions, { spec: apiSpec }],
+            [remarkProductModel, { spec: apiSpec }],
+          ],
         },
         blog: false,
         pages: {

@@ -4,6 +4,8 @@ import { readSpec, type SpecSource } from '../../scripts/openapi';
 import { GENERATED_DIR } from '../api-reference';
 import {
   basePathOf,
+  hostOf,
+  isBarePath,
   operationsOf,
   parseMention,
   referenceRoute,
@@ -20,7 +22,7 @@ type Node = {
   children?: Node[];
 };
 type File = { path?: string; history?: string[] };
-type Api = { operations: Operation[]; basePath: string };
+type Api = { operations: Operation[]; basePath: string; host?: string };
 
 const loaded = new Map<string, Promise<Api>>();
 
@@ -29,15 +31,23 @@ function loadApi(source: SpecSource): Promise<Api> {
   if (!api) {
     api = readSpec(source).then((text) => {
       const spec = yaml.load(text) as Parameters<typeof operationsOf>[0];
-      return { operations: operationsOf(spec), basePath: basePathOf(spec) };
+      return { operations: operationsOf(spec), basePath: basePathOf(spec), host: hostOf(spec) };
     });
     loaded.set(source.location, api);
   }
   return api;
 }
 
-/** The request line of an ```http block (`POST /api/v2/customers HTTP/1.1`), if it has one. */
-const requestLine = (code: string) => /^\s*(\S+ \S+)(?: HTTP\/[\d.]+)?\s*$/m.exec(code.split('\n')[0] ?? '')?.[1];
+/**
+ * The request of an ```http block (`POST /api/v2/customers HTTP/1.1` and its `Host` header) as
+ * `METHOD URL`, if the block starts with a request line.
+ */
+function requestLine(code: string): string | undefined {
+  const line = /^\s*([A-Z]+) (\S.*?)(?: HTTP\/[\d.]+)?\s*$/.exec(code.split('\n')[0] ?? '');
+  if (!line) return undefined;
+  const host = /^host:\s*(\S+)\s*$/im.exec(code)?.[1];
+  return `${line[1]} ${host && line[2].startsWith('/') ? `https://${host}${line[2]}` : line[2]}`;
+}
 
 /**
  * Turns each operation written as inline code (`POST /api/v2/customers`, with or without the base path,
@@ -52,9 +62,15 @@ export default function remarkApiMentions(options: { spec: SpecSource }) {
     const api = await loadApi(options.spec);
     const problems: string[] = [];
     const check = (text: string, node: Node) => {
+      if (isBarePath(text, api.basePath)) {
+        problems.push(
+          `${filePath}:${node.position?.start.line ?? '?'}: \`${text}\` names a path without its method; write it as \`METHOD ${text}\` (for example \`GET ${text}\`).`,
+        );
+        return undefined;
+      }
       const mention = parseMention(text);
       if (!mention) return undefined;
-      const resolution = resolveMention(mention, api.operations, api.basePath);
+      const resolution = resolveMention(mention, api.operations, api.basePath, api.host);
       if (resolution.kind === 'unknown') {
         const nearest = resolution.nearest
           ? ` The nearest operation is \`${resolution.nearest.method} ${resolution.nearest.path}\` (${resolution.nearest.operationId}).`

@@ -8,6 +8,7 @@ export const REFERENCE_ROUTE = '/docs/developer/api/reference';
 export type Operation = { method: string; path: string; operationId: string };
 
 type Spec = {
+  host?: string;
   basePath?: string;
   servers?: { url?: string }[];
   paths?: Record<string, Record<string, { operationId?: string }>>;
@@ -28,6 +29,12 @@ export function basePathOf(spec: Spec): string {
   const raw = spec.basePath ?? spec.servers?.[0]?.url ?? '';
   const pathname = /^[a-z]+:\/\//i.test(raw) ? new URL(raw).pathname : raw;
   return pathname.replace(/\/+$/, '');
+}
+
+/** The API's host, when the specification names one (`portal.example.com`). */
+export function hostOf(spec: Spec): string | undefined {
+  const server = spec.servers?.[0]?.url;
+  return spec.host ?? (server && /^[a-z]+:\/\//i.test(server) ? new URL(server).host : undefined);
 }
 
 export function operationsOf(spec: Spec): Operation[] {
@@ -57,7 +64,7 @@ export function referenceSlug(operationId: string): string {
 export const referenceRoute = (operation: Operation) =>
   `${REFERENCE_ROUTE}/${referenceSlug(operation.operationId)}`;
 
-export type Mention = { method: string; path: string; text: string };
+export type Mention = { method: string; host?: string; path: string; text: string };
 
 const MENTION = new RegExp(`^(${METHODS.join('|')})\\s+((?:https?://[^/\\s]+)?/\\S*)(?:\\s.*)?$`);
 
@@ -68,9 +75,14 @@ const MENTION = new RegExp(`^(${METHODS.join('|')})\\s+((?:https?://[^/\\s]+)?/\
 export function parseMention(code: string): Mention | undefined {
   const match = MENTION.exec(code.trim());
   if (!match) return undefined;
+  const host = /^https?:\/\/([^/]+)/i.exec(match[2])?.[1];
   const path = match[2].replace(/^https?:\/\/[^/]+/i, '').replace(/[?#].*$/, '');
-  return { method: match[1], path: path.length > 1 ? path.replace(/\/+$/, '') : path, text: code };
+  return { method: match[1], host, path: path.length > 1 ? path.replace(/\/+$/, '') : path, text: code };
 }
+
+/** A path under the base path written without its method (`/api/v2/oauth/token`): not a mention yet. */
+export const isBarePath = (code: string, basePath: string) =>
+  Boolean(basePath) && code.trim().startsWith(`${basePath}/`) && !/\s/.test(code.trim());
 
 const segments = (path: string) => path.split('/').filter(Boolean);
 const isTemplate = (segment: string) => /^\{[^}]+\}$/.test(segment);
@@ -97,9 +109,17 @@ function relative(path: string, basePath: string): string {
 export type Resolution =
   | { kind: 'operation'; operation: Operation }
   | { kind: 'declared' }
+  | { kind: 'elsewhere' }
   | { kind: 'unknown'; nearest?: Operation };
 
-export function resolveMention(mention: Mention, operations: Operation[], basePath: string): Resolution {
+/** A mention with another host than the API's (a PSA's or Microsoft's API) is not checked. */
+export function resolveMention(
+  mention: Mention,
+  operations: Operation[],
+  basePath: string,
+  host?: string,
+): Resolution {
+  if (mention.host && host && mention.host.toLowerCase() !== host.toLowerCase()) return { kind: 'elsewhere' };
   const declared = DECLARED_ENDPOINTS.some(
     (endpoint) =>
       endpoint.method === mention.method &&

@@ -99,7 +99,7 @@ describe('the build fails with a message a writer can act on', () => {
     expect(output).toContain(
       'docs/intro.md:6: `GET /api/v2/customers/{customerId}/user` is not an operation of the REST API v2 specification',
     );
-    expect(output).toContain('The nearest operation is `GET /customers/{customerId}/plans` (listCustomerPlans).');
+    expect(output).toContain('The nearest operation is `GET /customers/{customerId}/users` (listUsers).');
   });
 
   it('for malformed front matter, naming the file', () => {

@@ -136,7 +136,7 @@ describe('remarkApiMentions', () => {
       type: 'root',
       children: [
         { type: 'paragraph', children: [{ type: 'inlineCode', value: 'GET /customers/{id}/user', position: at(7) }] },
-        { type: 'code', lang: 'http', value: 'DELETE /api/v2/requests/42 HTTP/1.1\nHost: x', position: at(9) },
+        { type: 'code', lang: 'http', value: 'DELETE /api/v2/requests/42 HTTP/1.1\nHost: portal.example.com', position: at(9) },
       ],
     };
     const error = await run(tree).catch((e: Error) => e);
@@ -144,12 +144,36 @@ describe('remarkApiMentions', () => {
     expect((error as Error).message).toContain(
       'docs/page.md:7: `GET /customers/{id}/user` is not an operation of the REST API v2 specification',
     );
-    expect((error as Error).message).toMatch(/The nearest operation is `GET \/customers\/\{customerId\}\/plans`/);
-    expect((error as Error).message).toContain('docs/page.md:9: `DELETE /api/v2/requests/42`');
+    expect((error as Error).message).toMatch(/The nearest operation is `GET \/customers\/\{customerId\}\/users` \(listUsers\)/);
+    expect((error as Error).message).toContain('docs/page.md:9: `DELETE https://portal.example.com/api/v2/requests/42`');
   });
 
   it('skips the generated reference pages', async () => {
     const tree = { type: 'root', children: [{ type: 'inlineCode', value: 'GET /nothing', position: at(1) }] };
     await expect(run(tree, path.join(ROOT, 'api-docs/reference/x.api.mdx'))).resolves.toBe(tree);
+  });
+});
+
+describe('mentions of other APIs and bare paths', () => {
+  it('leaves another host’s API alone and checks the API’s own host', () => {
+    const elsewhere = parseMention('POST https://halo.example.net/auth/token?tenant=northwind')!;
+    expect(resolveMention(elsewhere, operations, basePath, 'portal.example.com').kind).toBe('elsewhere');
+    const own = parseMention('GET https://portal.example.com/api/v2/customers')!;
+    expect(resolveMention(own, operations, basePath, 'portal.example.com').kind).toBe('operation');
+  });
+
+  it('fails on a path under the base path written without its method, and checks an http block’s Host', async () => {
+    const tree = {
+      type: 'root',
+      children: [
+        { type: 'paragraph', children: [{ type: 'inlineCode', value: '/api/v2/oauth/token', position: at(2) }] },
+        { type: 'code', lang: 'http', value: 'POST /auth/token HTTP/1.1\nHost: halo.example.net', position: at(4) },
+        { type: 'code', lang: 'http', value: "GET /api/v2/customer?$filter=name eq 'x'\nHost: portal.example.com", position: at(8) },
+      ],
+    };
+    const message = ((await run(tree).catch((e: Error) => e)) as Error).message;
+    expect(message).toContain('docs/page.md:2: `/api/v2/oauth/token` names a path without its method');
+    expect(message).not.toContain(':4:');
+    expect(message).toContain("docs/page.md:8: `GET https://portal.example.com/api/v2/customer?$filter=name eq 'x'` is not an operation");
   });
 });
