@@ -3,7 +3,7 @@ import { permissionAreas, type Model } from './model';
 /** A single capitalised word: states are written so, identifiers such as job names are not. */
 const STATE_WORD = /^[A-Z][a-z]+$/;
 const STATUS_CONTEXT = /\b(status|state|states)\b/i;
-const PERMISSION_CONTEXT = /permission|\bgrant|\brole/i;
+const PERMISSION_CONTEXT = /permission|\bgrant(s|ed)?\b|\brole (holds|includes)/i;
 /** Code right after one of these is a state ("moves to `Completed`", "shows every item as `Delivered`"). */
 const CODE_STATE_BEFORE =
   /\b(status|state|becomes|moves (to|through)|stays (at|in)|changes to|reaches|is now|shows?(( \w+){0,3} as)?|lists? (\w+ ){0,3}as)( is| of| to)?\s*$/i;

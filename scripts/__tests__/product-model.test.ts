@@ -38,9 +38,10 @@ describe('the product model', () => {
     );
   });
 
-  it('is shown by the roles concept page', () => {
-    const page = read('docs/concepts/roles-&-permissions.md');
-    for (const show of ['roles', 'permissions', 'states']) expect(page).toContain(`::product-model{show="${show}"}`);
+  it('is shown by the concept pages: roles and permissions, and the entities’ states', () => {
+    const roles = read('docs/concepts/roles-&-permissions.md');
+    for (const show of ['roles', 'permissions']) expect(roles).toContain(`::product-model{show="${show}"}`);
+    expect(read('docs/concepts/core-entities.md')).toContain('::product-model{show="states"}');
   });
 });
 
