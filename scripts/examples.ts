@@ -97,7 +97,7 @@ export type Validator = (declaration: Declaration, value: unknown) => string[];
  * (the `Error` model) must also use a code the model lists, and detail codes the specification uses.
  */
 export function createValidator(spec: Spec): Validator {
-  const ajv = new Ajv({ allErrors: true, strict: false });
+  const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
   addFormats(ajv);
   for (const format of ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password']) ajv.addFormat(format, true);
   const definitions = toJsonSchema(spec.definitions ?? {}) as Schema;
@@ -118,6 +118,14 @@ export function createValidator(spec: Spec): Validator {
   const detailExample = ((spec.definitions?.ErrorDetail?.properties as Record<string, Schema>)?.code)?.example;
   if (typeof detailExample === 'string') detailCodes.add(detailExample);
   const compiled = new Map<string, ValidateFunction>();
+  // Where each schema object sits in the specification, so an error names `#/definitions/Customer/required`.
+  const pointers = new Map<unknown, string>();
+  const index = (node: unknown, pointer: string) => {
+    if (!node || typeof node !== 'object' || pointers.has(node)) return;
+    pointers.set(node, pointer);
+    for (const [key, value] of Object.entries(node)) index(value, `${pointer}/${key}`);
+  };
+  index(definitions, '#/definitions');
 
   const schemaFor = (declaration: Declaration): Schema | string => {
     const operation = operations.get(declaration.operationId);
@@ -137,19 +145,22 @@ export function createValidator(spec: Spec): Validator {
   return (declaration, value) => {
     const schema = schemaFor(declaration);
     if (typeof schema === 'string') return [schema];
-    // A body that is one definition is validated as that definition, so schema paths start from it.
     const root = typeof schema.$ref === 'string' ? schema.$ref.replace('#/definitions/', '') : undefined;
     const key = `${declaration.kind} ${declaration.operationId} ${declaration.status ?? ''}`;
     let validate = compiled.get(key);
     if (!validate) {
-      validate = ajv.compile({ ...((root ? definitions[root] : toJsonSchema(schema)) as Schema), definitions });
+      const body = (root ? definitions[root] : toJsonSchema(schema)) as Schema;
+      const whole = { ...body, definitions };
+      if (!root) index(body, '#');
+      pointers.set(whole, root ? `#/definitions/${root}` : '#');
+      validate = ajv.compile(whole);
       compiled.set(key, validate);
     }
     const problems = validate(value)
       ? []
       : (validate.errors ?? []).map(
           (error) =>
-            `${error.instancePath || '(the body)'} ${error.message}${error.keyword === 'additionalProperties' ? ` ("${(error.params as { additionalProperty: string }).additionalProperty}")` : ''} (schema ${root ?? 'path'} ${error.schemaPath})`,
+            `${error.instancePath || '(the body)'} ${error.message}${error.keyword === 'additionalProperties' ? ` ("${(error.params as { additionalProperty: string }).additionalProperty}")` : ''} (schema ${pointers.has(error.parentSchema) ? `${pointers.get(error.parentSchema)}/${error.keyword}` : error.schemaPath})`,
         );
     if (schema.$ref === '#/definitions/Error' && value && typeof value === 'object') {
       const error = value as { code?: unknown; details?: { code?: unknown }[] };

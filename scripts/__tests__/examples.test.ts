@@ -47,15 +47,15 @@ describe('the example check', () => {
   it('fails naming the file, the line and the schema path that does not match', () => {
     const problems = check('```json request=addWorkspaceRoleMember', '{ "userPrincipalName": "megan.bowen@contoso.example.com" }');
     expect(problems).toContain(
-      "docs/fixture.md:7: request=addWorkspaceRoleMember: (the body) must have required property 'userId' (schema WorkspaceRoleMemberAdd #/required)",
+      "docs/fixture.md:7: request=addWorkspaceRoleMember: (the body) must have required property 'userId' (schema #/definitions/WorkspaceRoleMemberAdd/required)",
     );
     expect(problems).toContain(
-      'docs/fixture.md:7: request=addWorkspaceRoleMember: (the body) must NOT have additional properties ("userPrincipalName") (schema WorkspaceRoleMemberAdd #/additionalProperties)',
+      'docs/fixture.md:7: request=addWorkspaceRoleMember: (the body) must NOT have additional properties ("userPrincipalName") (schema #/definitions/WorkspaceRoleMemberAdd/additionalProperties)',
     );
     expect(
       check('```json response=getRequest 200', '{ "id": "c4e8a2d6-1f3b-4a5c-9d7e-0b2f6a8c4e19", "type": "Customer.Create", "status": "Done", "target": { "type": "Customer", "id": "8d1c2f44-5b7e-4c3a-9e21-6f0a4b3c2d11" }, "createdAt": "2025-06-02T08:30:00Z", "attempt": 1 }'),
     ).toEqual([
-      'docs/fixture.md:7: response=getRequest 200: /status must be equal to one of the allowed values (schema Request #/properties/status/enum)',
+      'docs/fixture.md:7: response=getRequest 200: /status must be equal to one of the allowed values (schema #/definitions/Request/properties/status/enum)',
     ]);
   });
 
@@ -80,7 +80,7 @@ describe('the example check', () => {
     expect(
       check('```http request=addWorkspaceRoleMember', 'POST /api/v2/workspace/roles/7f3c2a1e-0b7d-4c55-9e4a-2d1f6b8c9a10/members HTTP/1.1\nHost: portal.example.com\n\n{ "userId": "x" }'),
     ).toEqual([
-      'docs/fixture.md:7: request=addWorkspaceRoleMember: /userId must match format "uuid" (schema WorkspaceRoleMemberAdd #/properties/userId/format)',
+      'docs/fixture.md:7: request=addWorkspaceRoleMember: /userId must match format "uuid" (schema #/definitions/WorkspaceRoleMemberAdd/properties/userId/format)',
     ]);
     expect(check('```text', 'HTTP/1.1 403 Forbidden\n\n{ "code": "InsufficientScope" }')[0]).toMatch(
       /^docs\/fixture\.md:7: this JSON reads like an API body.*declare its operation/,
