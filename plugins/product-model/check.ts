@@ -43,13 +43,19 @@ export function proseLines(source: string): { line: number; text: string; stateT
  * States and permissions a page writes that the product model does not have:
  * - a permission is bold text "Area: action" with a model area (`Users`, `Workspace` …) on a line
  *   about permissions, grants or roles;
- * - a state is one capitalised word in code on a line about a status or state, or in code or bold after
+ * - a state is one capitalised word (not a model name such as `Request`) in code on a line about a status or state, or in code or bold after
  *   a phrase such as "status", "stays at" or "set it to", or in code in a table with a status column.
  *   It must be a state of the model, another enum value of the specification, or a state of another
  *   system that the model declares.
  * Each problem reads `file:line: …`.
  */
-export function factProblems(file: string, source: string, model: Model, enumValues: Set<string>): string[] {
+export function factProblems(
+  file: string,
+  source: string,
+  model: Model,
+  enumValues: Set<string>,
+  modelNames: Set<string> = new Set(),
+): string[] {
   const external = new Set(model.otherStates.flatMap((entry) => entry.states));
   const areas = permissionAreas(model);
   const permissions = new Set(model.permissions.map((permission) => permission.name));
@@ -80,7 +86,8 @@ export function factProblems(file: string, source: string, model: Model, enumVal
       );
       const firstCell = stateTable && /^\s*\|\s*$/.test(text.slice(0, match.index));
       const isState = firstCell || STATUS_CONTEXT.test(text) || CODE_STATE_BEFORE.test(before);
-      if (isState && !name && STATE_WORD.test(code) && !states.has(code) && !NOT_STATES.has(code))
+      const known = states.has(code) || NOT_STATES.has(code) || modelNames.has(code);
+      if (isState && !name && STATE_WORD.test(code) && !known)
         problems.push(`${file}:${line}: state \`${code}\` is not a state of the product model or the specification`);
     }
   }
