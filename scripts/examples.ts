@@ -8,7 +8,12 @@ import addFormats from 'ajv-formats';
  */
 
 export type CodeBlock = { line: number; lang: string; meta: string; body: string };
-export type Declaration = { kind: 'request' | 'response'; operationId: string; status?: string; text: string };
+export type Declaration = {
+  kind: 'request' | 'response';
+  operationId: string;
+  status?: string;
+  text: string;
+};
 
 type Schema = Record<string, unknown>;
 type Operation = {
@@ -32,7 +37,8 @@ export function codeBlocks(source: string): CodeBlock[] {
     if (!open) continue;
     const [, indent, fence, lang, meta] = open;
     let end = i + 1;
-    while (end < lines.length && !new RegExp(`^\\s*${fence[0]}{${fence.length},}\\s*$`).test(lines[end])) end++;
+    while (end < lines.length && !new RegExp(`^\\s*${fence[0]}{${fence.length},}\\s*$`).test(lines[end]))
+      end++;
     const body = lines
       .slice(i + 1, end)
       .map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line.trimStart()))
@@ -48,10 +54,16 @@ export function parseDeclaration(meta: string): Declaration | string | undefined
   const match = /\b(request|response)=(\S*)(?:\s+(\S+))?/.exec(meta);
   if (!match) return undefined;
   const [text, kind, operationId, status] = match;
-  if (!/^[a-z][A-Za-z0-9]*$/.test(operationId)) return `"${text}" needs an operationId, e.g. ${kind}=createCustomer`;
+  if (!/^[a-z][A-Za-z0-9]*$/.test(operationId))
+    return `"${text}" needs an operationId, e.g. ${kind}=createCustomer`;
   if (kind === 'response' && !/^\d{3}$/.test(status ?? ''))
     return `"${text}" needs the HTTP status after the operationId, e.g. response=${operationId} 200`;
-  return { kind: kind as Declaration['kind'], operationId, status: kind === 'response' ? status : undefined, text };
+  return {
+    kind: kind as Declaration['kind'],
+    operationId,
+    status: kind === 'response' ? status : undefined,
+    text,
+  };
 }
 
 /** An HTTP message written out: a request line or a status line first. */
@@ -99,7 +111,8 @@ export type Validator = (declaration: Declaration, value: unknown) => string[];
 export function createValidator(spec: Spec): Validator {
   const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
   addFormats(ajv);
-  for (const format of ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password']) ajv.addFormat(format, true);
+  for (const format of ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password'])
+    ajv.addFormat(format, true);
   const definitions = toJsonSchema(spec.definitions ?? {}) as Schema;
   const operations = new Map(
     Object.values(spec.paths ?? {}).flatMap((item) =>
@@ -108,14 +121,19 @@ export function createValidator(spec: Spec): Validator {
         .map((operation) => [operation.operationId as string, operation]),
     ),
   );
-  const errorCodes = new Set(quotedCodes((spec.definitions?.Error?.properties as Schema)?.code && ((spec.definitions?.Error?.properties as Record<string, Schema>).code.description)));
+  const errorCodes = new Set(
+    quotedCodes(
+      (spec.definitions?.Error?.properties as Schema)?.code &&
+        (spec.definitions?.Error?.properties as Record<string, Schema>).code.description,
+    ),
+  );
   const detailCodes = new Set<string>();
   JSON.stringify(spec, (key, value) => {
     if (key === 'details' && Array.isArray(value))
       for (const detail of value) if (typeof detail?.code === 'string') detailCodes.add(detail.code);
     return value;
   });
-  const detailExample = ((spec.definitions?.ErrorDetail?.properties as Record<string, Schema>)?.code)?.example;
+  const detailExample = (spec.definitions?.ErrorDetail?.properties as Record<string, Schema>)?.code?.example;
   if (typeof detailExample === 'string') detailCodes.add(detailExample);
   const compiled = new Map<string, ValidateFunction>();
   // Where each schema object sits in the specification, so an error names `#/definitions/Customer/required`.
@@ -132,13 +150,16 @@ export function createValidator(spec: Spec): Validator {
     if (!operation) return `no operation "${declaration.operationId}" in the specification`;
     if (declaration.kind === 'request') {
       const body = (operation.parameters ?? [])
-        .map((parameter) => (parameter.$ref ? spec.parameters?.[parameter.$ref.split('/').pop() as string] : parameter))
+        .map((parameter) =>
+          parameter.$ref ? spec.parameters?.[parameter.$ref.split('/').pop() as string] : parameter,
+        )
         .find((parameter) => parameter?.in === 'body');
       return body?.schema ?? `${declaration.operationId} takes no request body`;
     }
     let response = operation.responses?.[declaration.status as string];
     if (response?.$ref) response = spec.responses?.[response.$ref.split('/').pop() as string];
-    if (!response) return `${declaration.operationId} has no ${declaration.status} response (it has ${Object.keys(operation.responses ?? {}).join(', ')})`;
+    if (!response)
+      return `${declaration.operationId} has no ${declaration.status} response (it has ${Object.keys(operation.responses ?? {}).join(', ')})`;
     return response.schema ?? `the ${declaration.status} response of ${declaration.operationId} has no body`;
   };
 
@@ -165,10 +186,14 @@ export function createValidator(spec: Spec): Validator {
     if (schema.$ref === '#/definitions/Error' && value && typeof value === 'object') {
       const error = value as { code?: unknown; details?: { code?: unknown }[] };
       if (typeof error.code === 'string' && !errorCodes.has(error.code))
-        problems.push(`/code "${error.code}" is not an error code of the Error model (${[...errorCodes].join(', ')})`);
+        problems.push(
+          `/code "${error.code}" is not an error code of the Error model (${[...errorCodes].join(', ')})`,
+        );
       for (const [i, detail] of (Array.isArray(error.details) ? error.details : []).entries())
         if (typeof detail?.code === 'string' && !detailCodes.has(detail.code))
-          problems.push(`/details/${i}/code "${detail.code}" is not a detail code the specification uses (${[...detailCodes].join(', ')})`);
+          problems.push(
+            `/details/${i}/code "${detail.code}" is not a detail code the specification uses (${[...detailCodes].join(', ')})`,
+          );
     }
     return problems;
   };
@@ -216,10 +241,13 @@ export function exampleProblems(file: string, source: string, spec: Spec, valida
     try {
       value = JSON.parse(text);
     } catch (error) {
-      problems.push(`${where}: ${declaration.text}: the example is not valid JSON (${(error as Error).message})`);
+      problems.push(
+        `${where}: ${declaration.text}: the example is not valid JSON (${(error as Error).message})`,
+      );
       continue;
     }
-    for (const problem of validate(declaration, value)) problems.push(`${where}: ${declaration.text}: ${problem}`);
+    for (const problem of validate(declaration, value))
+      problems.push(`${where}: ${declaration.text}: ${problem}`);
   }
   return problems;
 }

@@ -40,7 +40,9 @@ export function hostOf(spec: Spec): string | undefined {
 export function operationsOf(spec: Spec): Operation[] {
   return Object.entries(spec.paths ?? {}).flatMap(([path, item]) =>
     Object.entries(item)
-      .filter(([method, operation]) => METHODS.includes(method.toUpperCase() as never) && operation?.operationId)
+      .filter(
+        ([method, operation]) => METHODS.includes(method.toUpperCase() as never) && operation?.operationId,
+      )
       .map(([method, operation]) => ({
         method: method.toUpperCase(),
         path,
@@ -142,7 +144,11 @@ export function editDistance(a: string, b: string): number {
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
     for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      current[j] = Math.min(
+        previous[j] + 1,
+        current[j - 1] + 1,
+        previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
     }
     previous = current;
   }
@@ -160,14 +166,19 @@ const methodDistance = (a: string, b: string) =>
   a === b ? 0 : [a, b].every((method) => method === 'PUT' || method === 'PATCH') ? 1 : 2;
 
 /** The operation whose path reads most like the given one (a missing or extra segment weighs most), then whose method does. */
-export function nearestOperation(method: string, path: string, operations: Operation[]): Operation | undefined {
+export function nearestOperation(
+  method: string,
+  path: string,
+  operations: Operation[],
+): Operation | undefined {
   const wanted = shape(path);
   const count = segments(path).length;
   let best: Operation | undefined;
   let bestScore = Infinity;
   for (const operation of operations) {
     const score =
-      (editDistance(wanted, shape(operation.path)) + 4 * Math.abs(count - segments(operation.path).length)) * 3 +
+      (editDistance(wanted, shape(operation.path)) + 4 * Math.abs(count - segments(operation.path).length)) *
+        3 +
       methodDistance(method, operation.method);
     if (score < bestScore) [best, bestScore] = [operation, score];
   }

@@ -8,7 +8,8 @@ const PERMISSION_CONTEXT = /permission|\bgrant(s|ed)?\b|\brole (holds|includes)/
 const CODE_STATE_BEFORE =
   /\b(status|state|becomes|moves (to|through)|stays (at|in)|changes to|reaches|is now|shows?(( \w+){0,3} as)?|lists? (\w+ ){0,3}as)( is| of| to)?\s*$/i;
 /** Bold right after one of these is a state ("stays at **Calculating**"), not a UI label. */
-const BOLD_STATE_BEFORE = /\b(status|state|becomes|moves (to|through)|stays at|set it to|changes to|is now)( is| of| to)?\s*$/i;
+const BOLD_STATE_BEFORE =
+  /\b(status|state|becomes|moves (to|through)|stays at|set it to|changes to|is now)( is| of| to)?\s*$/i;
 /** Values that read like states but are not any entity's (PowerShell and JSON booleans). */
 const NOT_STATES = new Set(['True', 'False']);
 
@@ -75,7 +76,9 @@ export function factProblems(
         BOLD_STATE_BEFORE.test(before.replace(/\*\*[^*]+\*\*( or| and|,)?\s*$/, '')) ||
         /^\s*(status|state)\b/i.test(after);
       if (STATE_WORD.test(bold) && nextToStatus && !states.has(bold))
-        problems.push(`${file}:${line}: state **${bold}** is not a state of the product model or the specification`);
+        problems.push(
+          `${file}:${line}: state **${bold}** is not a state of the product model or the specification`,
+        );
     }
     for (const match of text.matchAll(/`([^`]+)`/g)) {
       const code = match[1];
@@ -88,7 +91,9 @@ export function factProblems(
       const isState = firstCell || STATUS_CONTEXT.test(text) || CODE_STATE_BEFORE.test(before);
       const known = states.has(code) || NOT_STATES.has(code) || modelNames.has(code);
       if (isState && !name && STATE_WORD.test(code) && !known)
-        problems.push(`${file}:${line}: state \`${code}\` is not a state of the product model or the specification`);
+        problems.push(
+          `${file}:${line}: state \`${code}\` is not a state of the product model or the specification`,
+        );
     }
   }
   return problems;

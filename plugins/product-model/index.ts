@@ -60,8 +60,8 @@ function load(spec: SpecSource, modelFile: string): Promise<Model> {
   const key = `${spec.location}\n${modelFile}`;
   let model = loaded.get(key);
   if (!model) {
-    model = Promise.all([readSpec(spec), fs.readFile(path.resolve(modelFile), 'utf8')]).then(([specText, modelText]) =>
-      loadModel(modelText, yaml.load(specText) as never, modelFile),
+    model = Promise.all([readSpec(spec), fs.readFile(path.resolve(modelFile), 'utf8')]).then(
+      ([specText, modelText]) => loadModel(modelText, yaml.load(specText) as never, modelFile),
     );
     loaded.set(key, model);
   }
@@ -90,7 +90,9 @@ export default function remarkProductModel(options: { spec: SpecSource; model?: 
       const replacement = modelTable(model, show);
       if (!replacement) {
         const where = `${path.relative(process.cwd(), file.path ?? file.history?.[0] ?? 'a page')}:${directive.position?.start.line ?? '?'}`;
-        throw new Error(`${where}: ::product-model needs show="roles", "permissions" or "states", not "${show}"`);
+        throw new Error(
+          `${where}: ::product-model needs show="roles", "permissions" or "states", not "${show}"`,
+        );
       }
       parent.children![index] = replacement;
     }

@@ -8,7 +8,12 @@ export type Permission = { name: string; grants: string[] };
 export type EntityStates = { entity: string; definition: string; property: string; states: string[] };
 /** States of systems the platform talks to (Partner Center, Windows services …), declared so pages may name them. */
 export type OtherStates = { system: string; states: string[] };
-export type Model = { roles: Role[]; permissions: Permission[]; states: EntityStates[]; otherStates: OtherStates[] };
+export type Model = {
+  roles: Role[];
+  permissions: Permission[];
+  states: EntityStates[];
+  otherStates: OtherStates[];
+};
 
 type Spec = { definitions?: Record<string, { properties?: Record<string, { enum?: unknown[] }> }> };
 type RawModel = {
@@ -30,17 +35,22 @@ export function loadModel(text: string, spec: Spec, file = MODEL_FILE): Model {
   const roles = raw?.roles ?? [];
   const permissions = raw?.permissions ?? [];
   if (!roles.length || !permissions.length) fail('needs "roles" and "permissions"');
-  for (const role of roles) if (!role.name || !role.level) fail(`role ${JSON.stringify(role)} needs a name and a level`);
+  for (const role of roles)
+    if (!role.name || !role.level) fail(`role ${JSON.stringify(role)} needs a name and a level`);
   for (const permission of permissions) {
     if (!/^[A-Z][a-z]+: [a-z][a-z ]*$/.test(permission.name ?? ''))
       fail(`permission "${permission.name}" must read "Area: action" (for example "Users: manage")`);
     if (permission.grants?.length !== roles.length)
-      fail(`permission "${permission.name}" needs one grant per role (${roles.map((role) => role.name).join(', ')})`);
+      fail(
+        `permission "${permission.name}" needs one grant per role (${roles.map((role) => role.name).join(', ')})`,
+      );
   }
   const states = (raw?.states ?? []).map((entry) => {
     const values = spec.definitions?.[entry.definition]?.properties?.[entry.property]?.enum;
     if (!Array.isArray(values) || !values.length)
-      fail(`"${entry.entity}" points at ${entry.definition}.${entry.property}, which has no enum in the specification`);
+      fail(
+        `"${entry.entity}" points at ${entry.definition}.${entry.property}, which has no enum in the specification`,
+      );
     return { ...entry, states: (values as unknown[]).map(String) };
   });
   const otherStates = raw?.['other-states'] ?? [];
@@ -56,7 +66,8 @@ export function specEnumValues(spec: unknown): Set<string> {
     if (Array.isArray(node)) return node.forEach(walk);
     if (!node || typeof node !== 'object') return;
     for (const [key, value] of Object.entries(node)) {
-      if (key === 'enum' && Array.isArray(value)) value.forEach((v) => typeof v === 'string' && values.add(v));
+      if (key === 'enum' && Array.isArray(value))
+        value.forEach((v) => typeof v === 'string' && values.add(v));
       else walk(value);
     }
   };

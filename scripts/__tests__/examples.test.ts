@@ -5,7 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { listMarkdown } from '../content';
 import { DEFAULT_SPEC } from '../openapi';
 import { GENERATED_DIR } from '../../plugins/api-reference';
-import { codeBlocks, createValidator, exampleProblems, parseDeclaration, toJsonSchema, type Spec } from '../examples';
+import {
+  codeBlocks,
+  createValidator,
+  exampleProblems,
+  parseDeclaration,
+  toJsonSchema,
+  type Spec,
+} from '../examples';
 
 const ROOT = path.resolve(__dirname, '../..');
 const spec = yaml.load(fs.readFileSync(path.join(ROOT, DEFAULT_SPEC), 'utf8')) as Spec;
@@ -32,10 +39,13 @@ describe('request and response examples in the guides', () => {
 
 describe('the example check', () => {
   const page = (fence: string, json: string) => `---\ntitle: T\n---\n\nText.\n\n${fence}\n${json}\n\`\`\`\n`;
-  const check = (fence: string, json: string) => exampleProblems('docs/fixture.md', page(fence, json), spec, validate);
+  const check = (fence: string, json: string) =>
+    exampleProblems('docs/fixture.md', page(fence, json), spec, validate);
 
   it('passes a correct request and response', () => {
-    expect(check('```json request=addWorkspaceRoleMember', '{ "userId": "7a1c5e9b-3d6f-4a8c-8e0b-5f7a9c1e3d74" }')).toEqual([]);
+    expect(
+      check('```json request=addWorkspaceRoleMember', '{ "userId": "7a1c5e9b-3d6f-4a8c-8e0b-5f7a9c1e3d74" }'),
+    ).toEqual([]);
     expect(
       check(
         '```json response=cancelRequest 404',
@@ -45,7 +55,10 @@ describe('the example check', () => {
   });
 
   it('fails naming the file, the line and the schema path that does not match', () => {
-    const problems = check('```json request=addWorkspaceRoleMember', '{ "userPrincipalName": "megan.bowen@contoso.example.com" }');
+    const problems = check(
+      '```json request=addWorkspaceRoleMember',
+      '{ "userPrincipalName": "megan.bowen@contoso.example.com" }',
+    );
     expect(problems).toContain(
       "docs/fixture.md:7: request=addWorkspaceRoleMember: (the body) must have required property 'userId' (schema #/definitions/WorkspaceRoleMemberAdd/required)",
     );
@@ -53,7 +66,10 @@ describe('the example check', () => {
       'docs/fixture.md:7: request=addWorkspaceRoleMember: (the body) must NOT have additional properties ("userPrincipalName") (schema #/definitions/WorkspaceRoleMemberAdd/additionalProperties)',
     );
     expect(
-      check('```json response=getRequest 200', '{ "id": "c4e8a2d6-1f3b-4a5c-9d7e-0b2f6a8c4e19", "type": "Customer.Create", "status": "Done", "target": { "type": "Customer", "id": "8d1c2f44-5b7e-4c3a-9e21-6f0a4b3c2d11" }, "createdAt": "2025-06-02T08:30:00Z", "attempt": 1 }'),
+      check(
+        '```json response=getRequest 200',
+        '{ "id": "c4e8a2d6-1f3b-4a5c-9d7e-0b2f6a8c4e19", "type": "Customer.Create", "status": "Done", "target": { "type": "Customer", "id": "8d1c2f44-5b7e-4c3a-9e21-6f0a4b3c2d11" }, "createdAt": "2025-06-02T08:30:00Z", "attempt": 1 }',
+      ),
     ).toEqual([
       'docs/fixture.md:7: response=getRequest 200: /status must be equal to one of the allowed values (schema #/definitions/Request/properties/status/enum)',
     ]);
@@ -64,28 +80,39 @@ describe('the example check', () => {
       '```json response=listCustomers 403',
       '{ "error": { "code": "Forbidden", "message": "No." } }',
     );
-    expect(problems[0]).toMatch(/^docs\/fixture\.md:7: response=listCustomers 403: \(the body\) must have required property 'code'/);
+    expect(problems[0]).toMatch(
+      /^docs\/fixture\.md:7: response=listCustomers 403: \(the body\) must have required property 'code'/,
+    );
     expect(
       check(
         '```json response=listCustomers 400',
         '{ "code": "InvalidQueryOption", "message": "No.", "details": [{ "code": "TooLarge", "message": "No." }], "requestId": "x" }',
       ),
     ).toEqual([
-      expect.stringMatching(/^docs\/fixture\.md:7: response=listCustomers 400: \/code "InvalidQueryOption" is not an error code of the Error model \(ValidationFailed, /),
-      expect.stringMatching(/\/details\/0\/code "TooLarge" is not a detail code the specification uses \(.*Required/),
+      expect.stringMatching(
+        /^docs\/fixture\.md:7: response=listCustomers 400: \/code "InvalidQueryOption" is not an error code of the Error model \(ValidationFailed, /,
+      ),
+      expect.stringMatching(
+        /\/details\/0\/code "TooLarge" is not a detail code the specification uses \(.*Required/,
+      ),
     ]);
   });
 
   it('reads the body of an HTTP message, and asks for a declaration when it has none', () => {
     expect(
-      check('```http request=addWorkspaceRoleMember', 'POST /api/v2/workspace/roles/7f3c2a1e-0b7d-4c55-9e4a-2d1f6b8c9a10/members HTTP/1.1\nHost: portal.example.com\n\n{ "userId": "x" }'),
+      check(
+        '```http request=addWorkspaceRoleMember',
+        'POST /api/v2/workspace/roles/7f3c2a1e-0b7d-4c55-9e4a-2d1f6b8c9a10/members HTTP/1.1\nHost: portal.example.com\n\n{ "userId": "x" }',
+      ),
     ).toEqual([
       'docs/fixture.md:7: request=addWorkspaceRoleMember: /userId must match format "uuid" (schema #/definitions/WorkspaceRoleMemberAdd/properties/userId/format)',
     ]);
     expect(check('```text', 'HTTP/1.1 403 Forbidden\n\n{ "code": "InsufficientScope" }')[0]).toMatch(
       /^docs\/fixture\.md:7: this JSON reads like an API body.*declare its operation/,
     );
-    expect(check('```json', '{ "code": "x", "message": "y", "requestId": "z" }')[0]).toMatch(/reads like an API body \(Error\)/);
+    expect(check('```json', '{ "code": "x", "message": "y", "requestId": "z" }')[0]).toMatch(
+      /reads like an API body \(Error\)/,
+    );
     expect(check('```json', '{ "RabbitMQ": { "HostName": "mq01.example.com" } }')).toEqual([]);
   });
 
@@ -96,7 +123,9 @@ describe('the example check', () => {
     expect(check('```json request=makeCustomer', '{}')).toEqual([
       'docs/fixture.md:7: request=makeCustomer: no operation "makeCustomer" in the specification',
     ]);
-    expect(check('```json response=createCustomer 201', '{}')[0]).toMatch(/createCustomer has no 201 response \(it has 202, 400/);
+    expect(check('```json response=createCustomer 201', '{}')[0]).toMatch(
+      /createCustomer has no 201 response \(it has 202, 400/,
+    );
     expect(check('```json request=createCustomer', '{ "name": ')[0]).toMatch(/the example is not valid JSON/);
   });
 });
@@ -104,7 +133,16 @@ describe('the example check', () => {
 describe('toJsonSchema', () => {
   it('closes objects to unlisted properties and drops Swagger-only keywords', () => {
     expect(
-      toJsonSchema({ type: 'object', example: {}, 'x-tag': 1, properties: { a: { type: 'file' }, example: { type: 'string' } } }),
-    ).toEqual({ type: 'object', properties: { a: {}, example: { type: 'string' } }, additionalProperties: false });
+      toJsonSchema({
+        type: 'object',
+        example: {},
+        'x-tag': 1,
+        properties: { a: { type: 'file' }, example: { type: 'string' } },
+      }),
+    ).toEqual({
+      type: 'object',
+      properties: { a: {}, example: { type: 'string' } },
+      additionalProperties: false,
+    });
   });
 });

@@ -9,7 +9,9 @@ import { loadModel, MODEL_FILE, specEnumValues } from '../../plugins/product-mod
 import { factProblems } from '../../plugins/product-model/check';
 
 const ROOT = path.resolve(__dirname, '../..');
-const spec = yaml.load(fs.readFileSync(path.join(ROOT, DEFAULT_SPEC), 'utf8')) as Parameters<typeof loadModel>[1];
+const spec = yaml.load(fs.readFileSync(path.join(ROOT, DEFAULT_SPEC), 'utf8')) as Parameters<
+  typeof loadModel
+>[1];
 const modelText = fs.readFileSync(path.join(ROOT, MODEL_FILE), 'utf8');
 const model = loadModel(modelText, spec);
 const enums = specEnumValues(spec);
@@ -27,7 +29,8 @@ describe('the product model', () => {
     expect(byEntity['Billing run']).toEqual(['Queued', 'Running', 'Completed', 'Failed']);
     expect(byEntity.Invoice).toContain('Exported');
     expect(byEntity['Workspace item assigned to a user']).toContain('Assigned');
-    for (const entity of ['Customer plan', 'Request', 'User plan']) expect(byEntity[entity]?.length).toBeGreaterThan(0);
+    for (const entity of ['Customer plan', 'Request', 'User plan'])
+      expect(byEntity[entity]?.length).toBeGreaterThan(0);
   });
 
   it('fails naming the file when an entity points at no enum', () => {

@@ -29,7 +29,10 @@ const idOf = (code: string) => {
 
 describe('parseMention', () => {
   it('reads a method and a path, with or without host, query and trailing words', () => {
-    expect(parseMention('POST /api/v2/customers')).toMatchObject({ method: 'POST', path: '/api/v2/customers' });
+    expect(parseMention('POST /api/v2/customers')).toMatchObject({
+      method: 'POST',
+      path: '/api/v2/customers',
+    });
     expect(parseMention("GET /requests?$filter=status eq 'Failed'")).toMatchObject({ path: '/requests' });
     expect(parseMention('GET https://portal.example.com/api/v2/health')).toMatchObject({
       path: '/api/v2/health',
@@ -38,7 +41,14 @@ describe('parseMention', () => {
   });
 
   it('leaves code that is not a method and a path alone', () => {
-    for (const code of ['Get-SMCustomer', 'GET', 'get /customers', 'POST customers', '/api/v2/customers', 'GETTER /x'])
+    for (const code of [
+      'Get-SMCustomer',
+      'GET',
+      'get /customers',
+      'POST customers',
+      '/api/v2/customers',
+      'GETTER /x',
+    ])
       expect(parseMention(code), code).toBeUndefined();
   });
 });
@@ -99,14 +109,22 @@ describe('reference routes', () => {
         .map((item) => [(item as { api: { operationId: string } }).api.operationId, item.id]),
     );
     expect(generated.size).toBe(operations.length);
-    for (const operation of operations) expect(referenceSlug(operation.operationId)).toBe(generated.get(operation.operationId));
+    for (const operation of operations)
+      expect(referenceSlug(operation.operationId)).toBe(generated.get(operation.operationId));
     expect(referenceRoute(operations.find((o) => o.operationId === 'listCustomers')!)).toBe(
       '/docs/developer/api/reference/list-customers',
     );
   });
 });
 
-type Node = { type: string; value?: string; lang?: string; url?: string; children?: Node[]; position?: unknown };
+type Node = {
+  type: string;
+  value?: string;
+  lang?: string;
+  url?: string;
+  children?: Node[];
+  position?: { start: { line: number } };
+};
 const at = (line: number) => ({ start: { line } });
 const run = async (tree: Node, file = path.join(ROOT, 'docs/page.md')) => {
   await remarkApiMentions({ spec: { kind: 'file', location: DEFAULT_SPEC } })(tree, { path: file });
@@ -118,7 +136,11 @@ describe('remarkApiMentions', () => {
     const mention = { type: 'inlineCode', value: 'GET /api/v2/customers/{customerId}', position: at(3) };
     const declared = { type: 'inlineCode', value: 'POST /api/v2/oauth/token', position: at(4) };
     const other = { type: 'inlineCode', value: 'Get-SMCustomer', position: at(5) };
-    const linked = { type: 'link', url: '/elsewhere', children: [{ type: 'inlineCode', value: 'POST /customers' }] };
+    const linked = {
+      type: 'link',
+      url: '/elsewhere',
+      children: [{ type: 'inlineCode', value: 'POST /customers' }],
+    };
     const tree = await run({
       type: 'root',
       children: [{ type: 'paragraph', children: [mention, declared, other, linked] }],
@@ -135,8 +157,16 @@ describe('remarkApiMentions', () => {
     const tree = {
       type: 'root',
       children: [
-        { type: 'paragraph', children: [{ type: 'inlineCode', value: 'GET /customers/{id}/user', position: at(7) }] },
-        { type: 'code', lang: 'http', value: 'DELETE /api/v2/requests/42 HTTP/1.1\nHost: portal.example.com', position: at(9) },
+        {
+          type: 'paragraph',
+          children: [{ type: 'inlineCode', value: 'GET /customers/{id}/user', position: at(7) }],
+        },
+        {
+          type: 'code',
+          lang: 'http',
+          value: 'DELETE /api/v2/requests/42 HTTP/1.1\nHost: portal.example.com',
+          position: at(9),
+        },
       ],
     };
     const error = await run(tree).catch((e: Error) => e);
@@ -144,8 +174,12 @@ describe('remarkApiMentions', () => {
     expect((error as Error).message).toContain(
       'docs/page.md:7: `GET /customers/{id}/user` is not an operation of the REST API v2 specification',
     );
-    expect((error as Error).message).toMatch(/The nearest operation is `GET \/customers\/\{customerId\}\/users` \(listUsers\)/);
-    expect((error as Error).message).toContain('docs/page.md:9: `DELETE https://portal.example.com/api/v2/requests/42`');
+    expect((error as Error).message).toMatch(
+      /The nearest operation is `GET \/customers\/\{customerId\}\/users` \(listUsers\)/,
+    );
+    expect((error as Error).message).toContain(
+      'docs/page.md:9: `DELETE https://portal.example.com/api/v2/requests/42`',
+    );
   });
 
   it('skips the generated reference pages', async () => {
@@ -166,14 +200,29 @@ describe('mentions of other APIs and bare paths', () => {
     const tree = {
       type: 'root',
       children: [
-        { type: 'paragraph', children: [{ type: 'inlineCode', value: '/api/v2/oauth/token', position: at(2) }] },
-        { type: 'code', lang: 'http', value: 'POST /auth/token HTTP/1.1\nHost: halo.example.net', position: at(4) },
-        { type: 'code', lang: 'http', value: "GET /api/v2/customer?$filter=name eq 'x'\nHost: portal.example.com", position: at(8) },
+        {
+          type: 'paragraph',
+          children: [{ type: 'inlineCode', value: '/api/v2/oauth/token', position: at(2) }],
+        },
+        {
+          type: 'code',
+          lang: 'http',
+          value: 'POST /auth/token HTTP/1.1\nHost: halo.example.net',
+          position: at(4),
+        },
+        {
+          type: 'code',
+          lang: 'http',
+          value: "GET /api/v2/customer?$filter=name eq 'x'\nHost: portal.example.com",
+          position: at(8),
+        },
       ],
     };
     const message = ((await run(tree).catch((e: Error) => e)) as Error).message;
     expect(message).toContain('docs/page.md:2: `/api/v2/oauth/token` names a path without its method');
     expect(message).not.toContain(':4:');
-    expect(message).toContain("docs/page.md:8: `GET https://portal.example.com/api/v2/customer?$filter=name eq 'x'` is not an operation");
+    expect(message).toContain(
+      "docs/page.md:8: `GET https://portal.example.com/api/v2/customer?$filter=name eq 'x'` is not an operation",
+    );
   });
 });

@@ -10,7 +10,9 @@ const model: Model = {
     { name: 'User', level: 'Customer', holder: 'Everyone' },
   ],
   permissions: [{ name: 'Users: manage', grants: ['All', 'No'] }],
-  states: [{ entity: 'Customer', definition: 'Customer', property: 'status', states: ['Active', 'Removing'] }],
+  states: [
+    { entity: 'Customer', definition: 'Customer', property: 'status', states: ['Active', 'Removing'] },
+  ],
   otherStates: [],
 };
 type Node = { type: string; value?: string; children?: Node[] };
@@ -45,16 +47,20 @@ describe('remarkProductModel', () => {
     position: { start: { line: 12 } },
   });
   const run = (tree: Node) =>
-    remarkProductModel({ spec: { kind: 'file', location: path.join(ROOT, DEFAULT_SPEC) }, model: path.join(ROOT, 'docs/product-model.yml') })(
-      tree,
-      { path: path.join(ROOT, 'docs/concepts/page.md') },
-    );
+    remarkProductModel({
+      spec: { kind: 'file', location: path.join(ROOT, DEFAULT_SPEC) },
+      model: path.join(ROOT, 'docs/product-model.yml'),
+    })(tree, { path: path.join(ROOT, 'docs/concepts/page.md') });
 
   it('replaces the directive with the table, states read from the specification', async () => {
     const tree = { type: 'root', children: [directive('states') as Node] };
     await run(tree);
     expect(tree.children[0].type).toBe('table');
-    expect(rows(tree.children[0])).toContainEqual(['Customer', 'Provisioning, Active, Suspended, Removing, Failed', 'Customer.status']);
+    expect(rows(tree.children[0])).toContainEqual([
+      'Customer',
+      'Provisioning, Active, Suspended, Removing, Failed',
+      'Customer.status',
+    ]);
   });
 
   it('fails on an unknown table with the file and line', async () => {
