@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import remarkProductModel, { modelTable } from '..';
+import remarkProductModel, { expandProductModel, modelTable } from '..';
 import type { Model } from '../model';
 import { DEFAULT_SPEC } from '../../../scripts/openapi';
 
@@ -67,5 +67,23 @@ describe('remarkProductModel', () => {
     await expect(run({ type: 'root', children: [directive('plans') as Node] })).rejects.toThrow(
       'docs/concepts/page.md:12: ::product-model needs show="roles", "permissions" or "states", not "plans"',
     );
+  });
+});
+
+describe('expandProductModel', () => {
+  it('writes the directive out as a Markdown table for the Markdown copies, and leaves other text alone', async () => {
+    const ROOT = path.resolve(__dirname, '../../..');
+    const cwd = process.cwd();
+    process.chdir(ROOT);
+    try {
+      const out = await expandProductModel('Intro.\n\n::product-model{show="states"}\n\nEnd.\n');
+      expect(out).toContain(
+        '| Entity | States | In the API |\n| --- | --- | --- |\n| Customer | `Provisioning`, `Active`',
+      );
+      expect(out.endsWith('\n\nEnd.\n')).toBe(true);
+      expect(await expandProductModel('No model here.')).toBe('No model here.');
+    } finally {
+      process.chdir(cwd);
+    }
   });
 });
