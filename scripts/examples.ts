@@ -121,19 +121,16 @@ export function createValidator(spec: Spec): Validator {
         .map((operation) => [operation.operationId as string, operation]),
     ),
   );
-  const errorCodes = new Set(
-    quotedCodes(
-      (spec.definitions?.Error?.properties as Schema)?.code &&
-        (spec.definitions?.Error?.properties as Record<string, Schema>).code.description,
-    ),
-  );
+  const property = (definition: string, name: string) =>
+    (spec.definitions?.[definition]?.properties as Record<string, Schema> | undefined)?.[name];
+  const errorCodes = new Set(quotedCodes(property('Error', 'code')?.description));
   const detailCodes = new Set<string>();
   JSON.stringify(spec, (key, value) => {
     if (key === 'details' && Array.isArray(value))
       for (const detail of value) if (typeof detail?.code === 'string') detailCodes.add(detail.code);
     return value;
   });
-  const detailExample = (spec.definitions?.ErrorDetail?.properties as Record<string, Schema>)?.code?.example;
+  const detailExample = property('ErrorDetail', 'code')?.example;
   if (typeof detailExample === 'string') detailCodes.add(detailExample);
   const compiled = new Map<string, ValidateFunction>();
   // Where each schema object sits in the specification, so an error names `#/definitions/Customer/required`.

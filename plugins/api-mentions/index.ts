@@ -1,6 +1,5 @@
 import path from 'node:path';
-import yaml from 'js-yaml';
-import { readSpec, type SpecSource } from '../../scripts/openapi';
+import { loadSpec, type SpecSource } from '../../scripts/openapi';
 import { GENERATED_DIR } from '../api-reference';
 import {
   basePathOf,
@@ -24,18 +23,9 @@ type Node = {
 type File = { path?: string; history?: string[] };
 type Api = { operations: Operation[]; basePath: string; host?: string };
 
-const loaded = new Map<string, Promise<Api>>();
-
-function loadApi(source: SpecSource): Promise<Api> {
-  let api = loaded.get(source.location);
-  if (!api) {
-    api = readSpec(source).then((text) => {
-      const spec = yaml.load(text) as Parameters<typeof operationsOf>[0];
-      return { operations: operationsOf(spec), basePath: basePathOf(spec), host: hostOf(spec) };
-    });
-    loaded.set(source.location, api);
-  }
-  return api;
+async function loadApi(source: SpecSource): Promise<Api> {
+  const spec = (await loadSpec(source)) as Parameters<typeof operationsOf>[0];
+  return { operations: operationsOf(spec), basePath: basePathOf(spec), host: hostOf(spec) };
 }
 
 /**

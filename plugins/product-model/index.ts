@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import yaml from 'js-yaml';
-import { apiSpecSource, readSpec, type SpecSource } from '../../scripts/openapi';
+import { apiSpecSource, loadSpec, type SpecSource } from '../../scripts/openapi';
 import { loadModel, MODEL_FILE, type Model } from './model';
 
 type Node = {
@@ -54,18 +53,12 @@ export function modelTable(model: Model, show: string): Node | undefined {
   return undefined;
 }
 
-const loaded = new Map<string, Promise<Model>>();
-
-function load(spec: SpecSource, modelFile: string): Promise<Model> {
-  const key = `${spec.location}\n${modelFile}`;
-  let model = loaded.get(key);
-  if (!model) {
-    model = Promise.all([readSpec(spec), fs.readFile(path.resolve(modelFile), 'utf8')]).then(
-      ([specText, modelText]) => loadModel(modelText, yaml.load(specText) as never, modelFile),
-    );
-    loaded.set(key, model);
-  }
-  return model;
+async function load(spec: SpecSource, modelFile: string): Promise<Model> {
+  const [parsed, modelText] = await Promise.all([
+    loadSpec(spec),
+    fs.readFile(path.resolve(modelFile), 'utf8'),
+  ]);
+  return loadModel(modelText, parsed as Parameters<typeof loadModel>[1], modelFile);
 }
 
 /**
