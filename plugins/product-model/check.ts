@@ -13,7 +13,7 @@ const BOLD_STATE_BEFORE =
 /** Values that read like states but are not any entity's (PowerShell and JSON booleans). */
 const NOT_STATES = new Set(['True', 'False']);
 
-/** Lines of prose with their numbers: front matter, fenced code blocks and HTML comments left out. */
+/** Lines of prose with their numbers: front matter and fenced code blocks left out. */
 export function proseLines(source: string): { line: number; text: string; stateTable: boolean }[] {
   const lines = source.split('\n');
   const result: { line: number; text: string; stateTable: boolean }[] = [];
