@@ -5,6 +5,8 @@ import { themes as prismThemes } from 'prism-react-renderer';
 import { lightCodeTheme } from './src/prismTheme';
 import remarkDiagrams from './plugins/diagrams/remark';
 import remarkCodeBlockImport from './plugins/code-highlighting/remark';
+import remarkApiMentions from './plugins/api-mentions';
+import remarkProductModel from './plugins/product-model';
 import { announcement, askSettings, baseUrl, searchSettings, siteLinks, siteUrl } from './site.links';
 import { apiSpecSource } from './scripts/openapi';
 import { API_DOCS_ID, apiReferencePlugin, remarkCortexTables } from './plugins/api-reference';
@@ -83,8 +85,15 @@ const config: Config = {
           showLastUpdateTime: true,
           versions: { current: { label: 'Next' } },
           // Mermaid diagrams are pre-rendered images (npm run diagrams), so no page loads a renderer;
-          // pages with code load the highlighter with their own chunk.
-          remarkPlugins: [remarkDiagrams, remarkCodeBlockImport],
+          // pages with code load the highlighter with their own chunk. Operations written as
+          // `METHOD /path` link to their reference page, and must exist in the specification;
+          // ::product-model lines show docs/product-model.yml.
+          remarkPlugins: [
+            remarkDiagrams,
+            remarkCodeBlockImport,
+            [remarkApiMentions, { spec: apiSpec }],
+            [remarkProductModel, { spec: apiSpec }],
+          ],
         },
         blog: false,
         pages: {
@@ -120,7 +129,7 @@ const config: Config = {
         sidebarPath: './sidebars-api.ts',
         tags: '../docs/tags.yml',
         onInlineTags: 'throw',
-        remarkPlugins: [remarkCodeBlockImport],
+        remarkPlugins: [remarkCodeBlockImport, [remarkApiMentions, { spec: apiSpec }]],
         beforeDefaultRemarkPlugins: [[remarkCortexTables, { siteDir: __dirname }]],
       },
     ],

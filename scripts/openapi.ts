@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import yaml from 'js-yaml';
 
 /** Where the API reference's specification comes from. */
 export const DEFAULT_SPEC = 'openapi/services-manager-v2.yaml';
@@ -44,6 +45,18 @@ export async function readSpec(source: SpecSource, cwd = process.cwd()): Promise
     );
   }
   return response.text();
+}
+
+const parsed = new Map<string, Promise<unknown>>();
+
+/** The specification as an object, read once per build for every plugin that checks pages against it. */
+export function loadSpec(source: SpecSource): Promise<unknown> {
+  let spec = parsed.get(source.location);
+  if (!spec) {
+    spec = readSpec(source).then((text) => yaml.load(text));
+    parsed.set(source.location, spec);
+  }
+  return spec;
 }
 
 /**

@@ -6,6 +6,7 @@ import { applyTrailingSlash } from '@docusaurus/utils-common';
 import { sectionLabel } from '../search-index/labels';
 import { toMarkdown } from './convert';
 import { markdownPath } from './paths';
+import { expandProductModel } from '../product-model';
 
 export { markdownPath };
 
@@ -85,7 +86,8 @@ export default function markdownExportPlugin(context: LoadContext): Plugin {
       const twin = (page: ExportPage) => `${origin}${markdownPath(page.url)}`;
       const copies: { page: ExportPage; markdown: string }[] = [];
       for (const page of pages) {
-        const source = await fs.readFile(page.file, 'utf8');
+        // The product model's tables are written by a remark plugin; the copy gets them too.
+        const source = await expandProductModel(await fs.readFile(page.file, 'utf8'));
         const resolveLink = (target: string) => {
           if (/^[a-z]+:/i.test(target) || target.startsWith('#')) return target;
           const [pathPart, hash = ''] = target.split('#');

@@ -8,6 +8,7 @@ import { applyTrailingSlash } from '@docusaurus/utils-common';
 import { buildSearchFiles, type SourceSection } from '../../src/search/engine';
 import { splitSections } from './sections';
 import { popularTopics, sectionLabel } from './labels';
+import { expandProductModel } from '../product-model';
 
 /** The folder (inside the site's generated files) served as a static directory; see docusaurus.config.ts. */
 export const SEARCH_STATIC_DIR = '.docusaurus/search-static';
@@ -35,7 +36,8 @@ export default function searchIndexPlugin(context: LoadContext): Plugin {
           for (const doc of docs) {
             if (doc.unlisted) continue;
             const file = doc.source.replace(/^@site\//, `${context.siteDir}/`);
-            const source = await fs.readFile(file, 'utf8');
+            // The product model's tables are written by a remark plugin; search finds their words too.
+            const source = await expandProductModel(await fs.readFile(file, 'utf8'));
             const markdown = source.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, '');
             const url = applyTrailingSlash(doc.permalink, context.siteConfig);
             tagLabels.push(...doc.tags.map((tag) => tag.label));

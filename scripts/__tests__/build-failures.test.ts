@@ -27,7 +27,12 @@ const config: Config = {
     [
       'classic',
       {
-        docs: { tags: preset.docs.tags, onInlineTags: preset.docs.onInlineTags, sidebarPath: false },
+        docs: {
+          tags: preset.docs.tags,
+          onInlineTags: preset.docs.onInlineTags,
+          remarkPlugins: preset.docs.remarkPlugins,
+          sidebarPath: false,
+        },
         blog: false,
         pages: false,
         theme: {},
@@ -84,6 +89,17 @@ describe('the build fails with a message a writer can act on', () => {
       /Broken link on source page path = \/docs\/intro:(\s+-> linking to \S+)*\s+-> linking to \/docs\/billing-setup\n/,
     );
     expect(output).toContain('Docusaurus found broken links!');
+  });
+
+  it('for an operation the specification does not have, naming the file, the line and the nearest one', () => {
+    const { status, output } = buildFixture('unknown-operation', {
+      'intro.md': page('List them with `GET /api/v2/customers/{customerId}/user`.'),
+    });
+    expect(status).not.toBe(0);
+    expect(output).toContain(
+      'docs/intro.md:6: `GET /api/v2/customers/{customerId}/user` is not an operation of the REST API v2 specification',
+    );
+    expect(output).toContain('The nearest operation is `GET /customers/{customerId}/users` (listUsers).');
   });
 
   it('for malformed front matter, naming the file', () => {

@@ -1,0 +1,186 @@
+/** The operations of the REST API v2 specification, and how a guide's mention of one is recognised. */
+
+export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** Where the generated reference pages live (the API docs instance's route plus its generated folder). */
+export const REFERENCE_ROUTE = '/docs/developer/api/reference';
+
+export type Operation = { method: string; path: string; operationId: string };
+
+type Spec = {
+  host?: string;
+  basePath?: string;
+  servers?: { url?: string }[];
+  paths?: Record<string, Record<string, { operationId?: string }>>;
+};
+
+/**
+ * Endpoints that guides show but that are not operations of the specification: the OAuth token
+ * endpoint and the health checks. They are recognised, never linked.
+ */
+export const DECLARED_ENDPOINTS: readonly { method: string; path: string; what: string }[] = [
+  { method: 'POST', path: '/api/v2/oauth/token', what: 'the OAuth 2.0 token endpoint' },
+  { method: 'GET', path: '/api/v2/health', what: 'the Api’s health endpoint (monitoring)' },
+  { method: 'GET', path: '/health', what: 'each web server’s health probe (load balancers)' },
+];
+
+/** The API's base path: Swagger 2.0 `basePath`, or the path of an OpenAPI 3 document's first server. */
+export function basePathOf(spec: Spec): string {
+  const raw = spec.basePath ?? spec.servers?.[0]?.url ?? '';
+  const pathname = /^[a-z]+:\/\//i.test(raw) ? new URL(raw).pathname : raw;
+  return pathname.replace(/\/+$/, '');
+}
+
+/** The API's host, when the specification names one (`portal.example.com`). */
+export function hostOf(spec: Spec): string | undefined {
+  const server = spec.servers?.[0]?.url;
+  return spec.host ?? (server && /^[a-z]+:\/\//i.test(server) ? new URL(server).host : undefined);
+}
+
+export function operationsOf(spec: Spec): Operation[] {
+  return Object.entries(spec.paths ?? {}).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(
+        ([method, operation]) => METHODS.includes(method.toUpperCase() as never) && operation?.operationId,
+      )
+      .map(([method, operation]) => ({
+        method: method.toUpperCase(),
+        path,
+        operationId: operation.operationId as string,
+      })),
+  );
+}
+
+/**
+ * The reference page's slug, as docusaurus-plugin-openapi-docs derives it (lodash `kebabCase` of the
+ * operationId): `listCustomers` → `list-customers`.
+ */
+export function referenceSlug(operationId: string): string {
+  return operationId
+    .replace(/([a-z])([A-Z0-9])/g, '$1-$2')
+    .replace(/([0-9])([A-Za-z])/g, '$1-$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
+    .toLowerCase();
+}
+
+export const referenceRoute = (operation: Operation) =>
+  `${REFERENCE_ROUTE}/${referenceSlug(operation.operationId)}`;
+
+export type Mention = { method: string; host?: string; path: string; text: string };
+
+const MENTION = new RegExp(`^(${METHODS.join('|')})\\s+((?:https?://[^/\\s]+)?/\\S*)(?:\\s.*)?$`);
+
+/**
+ * Reads inline code such as `POST /api/v2/customers`, `GET /customers/{customerId}?$top=5` or
+ * `GET https://portal.example.com/api/v2/requests/c4e8…`; anything else is not a mention.
+ */
+export function parseMention(code: string): Mention | undefined {
+  const match = MENTION.exec(code.trim());
+  if (!match) return undefined;
+  const host = /^https?:\/\/([^/]+)/i.exec(match[2])?.[1];
+  const path = match[2].replace(/^https?:\/\/[^/]+/i, '').replace(/[?#].*$/, '');
+  return { method: match[1], host, path: path.length > 1 ? path.replace(/\/+$/, '') : path, text: code };
+}
+
+/** A path under the base path written without its method (`/api/v2/oauth/token`): not a mention yet. */
+export const isBarePath = (code: string, basePath: string) =>
+  Boolean(basePath) && code.trim().startsWith(`${basePath}/`) && !/\s/.test(code.trim());
+
+const segments = (path: string) => path.split('/').filter(Boolean);
+const isTemplate = (segment: string) => /^\{[^}]+\}$/.test(segment);
+/** A path segment that stands for an id: a template, a placeholder, or a value with a digit in it. */
+const isIdLike = (segment: string) =>
+  isTemplate(segment) || /^<[^>]+>$/.test(segment) || /^:\w+$/.test(segment) || /\d/.test(segment);
+
+function pathMatches(template: string, path: string): boolean {
+  const want = segments(template);
+  const have = segments(path);
+  return (
+    want.length === have.length &&
+    want.every((segment, i) => (isTemplate(segment) ? isIdLike(have[i]) : segment === have[i]))
+  );
+}
+
+/** The path relative to the base path, when it was written with it. */
+function relative(path: string, basePath: string): string {
+  return basePath && (path === basePath || path.startsWith(`${basePath}/`))
+    ? path.slice(basePath.length) || '/'
+    : path;
+}
+
+export type Resolution =
+  | { kind: 'operation'; operation: Operation }
+  | { kind: 'declared' }
+  | { kind: 'elsewhere' }
+  | { kind: 'unknown'; nearest?: Operation };
+
+/** A mention with another host than the API's (a PSA's or Microsoft's API) is not checked. */
+export function resolveMention(
+  mention: Mention,
+  operations: Operation[],
+  basePath: string,
+  host?: string,
+): Resolution {
+  if (mention.host && host && mention.host.toLowerCase() !== host.toLowerCase()) return { kind: 'elsewhere' };
+  const declared = DECLARED_ENDPOINTS.some(
+    (endpoint) =>
+      endpoint.method === mention.method &&
+      (pathMatches(endpoint.path, mention.path) ||
+        pathMatches(relative(endpoint.path, basePath), mention.path)),
+  );
+  if (declared) return { kind: 'declared' };
+  const path = relative(mention.path, basePath);
+  // A literal segment beats a template in the same place (`/workspace/items/import` over `{itemId}`).
+  const candidates = operations
+    .filter((operation) => operation.method === mention.method && pathMatches(operation.path, path))
+    .sort((a, b) => segments(a.path).filter(isTemplate).length - segments(b.path).filter(isTemplate).length);
+  if (candidates.length) return { kind: 'operation', operation: candidates[0] };
+  return { kind: 'unknown', nearest: nearestOperation(mention.method, path, operations) };
+}
+
+/** Edit distance between two strings (insertions, deletions and substitutions cost one each). */
+export function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(
+        previous[j] + 1,
+        current[j - 1] + 1,
+        previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    }
+    previous = current;
+  }
+  return previous[b.length];
+}
+
+/** Ids and templates compare as one placeholder, so only the words decide. */
+const shape = (path: string) =>
+  segments(path)
+    .map((segment) => (isIdLike(segment) ? '{}' : segment))
+    .join('/');
+
+/** PUT and PATCH both change a resource, so one is nearer the other than GET or DELETE is. */
+const methodDistance = (a: string, b: string) =>
+  a === b ? 0 : [a, b].every((method) => method === 'PUT' || method === 'PATCH') ? 1 : 2;
+
+/** The operation whose path reads most like the given one (a missing or extra segment weighs most), then whose method does. */
+export function nearestOperation(
+  method: string,
+  path: string,
+  operations: Operation[],
+): Operation | undefined {
+  const wanted = shape(path);
+  const count = segments(path).length;
+  let best: Operation | undefined;
+  let bestScore = Infinity;
+  for (const operation of operations) {
+    const score =
+      (editDistance(wanted, shape(operation.path)) + 4 * Math.abs(count - segments(operation.path).length)) *
+        3 +
+      methodDistance(method, operation.method);
+    if (score < bestScore) [best, bestScore] = [operation, score];
+  }
+  return best;
+}

@@ -1,0 +1,122 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { apiSpecSource, loadSpec, type SpecSource } from '../../scripts/openapi';
+import { loadModel, MODEL_FILE, type Model } from './model';
+
+type Node = {
+  type: string;
+  name?: string;
+  value?: string;
+  attributes?: Record<string, string | null | undefined>;
+  position?: { start: { line: number } };
+  children?: Node[];
+};
+type File = { path?: string; history?: string[] };
+
+const text = (value: string): Node => ({ type: 'text', value });
+const strong = (value: string): Node => ({ type: 'strong', children: [text(value)] });
+const code = (value: string): Node => ({ type: 'inlineCode', value });
+const joined = (nodes: Node[]): Node[] => nodes.flatMap((node, i) => (i ? [text(', '), node] : [node]));
+
+function table(header: string[], rows: Node[][][]): Node {
+  const row = (cells: Node[][]): Node => ({
+    type: 'tableRow',
+    children: cells.map((children) => ({ type: 'tableCell', children })),
+  });
+  return { type: 'table', children: [row(header.map((cell) => [text(cell)])), ...rows.map(row)] };
+}
+
+/** The part of the model a page shows: `roles`, `permissions` (what each built-in role holds) or `states`. */
+export function modelTable(model: Model, show: string): Node | undefined {
+  if (show === 'roles')
+    return table(
+      ['Role', 'Level', 'Typical holder'],
+      model.roles.map((role) => [[strong(role.name)], [text(role.level)], [text(role.holder)]]),
+    );
+  if (show === 'permissions')
+    return table(
+      ['Permission', ...model.roles.map((role) => role.name)],
+      model.permissions.map((permission) => [
+        [strong(permission.name)],
+        ...permission.grants.map((grant) => [text(grant)]),
+      ]),
+    );
+  if (show === 'states')
+    return table(
+      ['Entity', 'States', 'In the API'],
+      model.states.map((entry) => [
+        [text(entry.entity)],
+        joined(entry.states.map(code)),
+        [code(`${entry.definition}.${entry.property}`)],
+      ]),
+    );
+  return undefined;
+}
+
+async function load(spec: SpecSource, modelFile: string): Promise<Model> {
+  const [parsed, modelText] = await Promise.all([
+    loadSpec(spec),
+    fs.readFile(path.resolve(modelFile), 'utf8'),
+  ]);
+  return loadModel(modelText, parsed as Parameters<typeof loadModel>[1], modelFile);
+}
+
+/**
+ * Replaces each `::product-model{show="roles|permissions|states"}` line with that table of the product
+ * model (docs/product-model.yml, states read from the specification's enums), so the concept pages show
+ * the model without copying it. An unknown `show` fails the build with the file and line.
+ */
+export default function remarkProductModel(options: { spec: SpecSource; model?: string }) {
+  return async (tree: Node, file: File) => {
+    const places: [Node, number][] = [];
+    const find = (node: Node) =>
+      node.children?.forEach((child, index) => {
+        if (child.type === 'leafDirective' && child.name === 'product-model') places.push([node, index]);
+        else find(child);
+      });
+    find(tree);
+    if (!places.length) return;
+    const model = await load(options.spec, options.model ?? MODEL_FILE);
+    for (const [parent, index] of places) {
+      const directive = parent.children![index];
+      const show = directive.attributes?.show ?? '';
+      const replacement = modelTable(model, show);
+      if (!replacement) {
+        const where = `${path.relative(process.cwd(), file.path ?? file.history?.[0] ?? 'a page')}:${directive.position?.start.line ?? '?'}`;
+        throw new Error(
+          `${where}: ::product-model needs show="roles", "permissions" or "states", not "${show}"`,
+        );
+      }
+      parent.children![index] = replacement;
+    }
+  };
+}
+
+const DIRECTIVE = /^::product-model\{show="([a-z-]+)"\}[ \t]*$/gm;
+
+/** A table node as a Markdown table (cells hold text, strong and inline code only). */
+function markdownTable(table: Node): string {
+  const cell = (node: Node): string =>
+    node.type === 'strong'
+      ? `**${(node.children ?? []).map(cell).join('')}**`
+      : node.type === 'inlineCode'
+        ? `\`${node.value}\``
+        : (node.value ?? (node.children ?? []).map(cell).join(''));
+  const rows = (table.children ?? []).map((row) => `| ${(row.children ?? []).map(cell).join(' | ')} |`);
+  return [rows[0], `|${' --- |'.repeat(table.children?.[0]?.children?.length ?? 0)}`, ...rows.slice(1)].join(
+    '\n',
+  );
+}
+
+/** A page's source with its `::product-model` lines written out as Markdown tables (for the Markdown copies). */
+export async function expandProductModel(
+  source: string,
+  spec: SpecSource = apiSpecSource(),
+): Promise<string> {
+  if (!source.includes('::product-model')) return source;
+  const model = await load(spec, MODEL_FILE);
+  return source.replace(DIRECTIVE, (line, show: string) => {
+    const table = modelTable(model, show);
+    return table ? markdownTable(table) : line;
+  });
+}

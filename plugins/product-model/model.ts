@@ -1,0 +1,79 @@
+import yaml from 'js-yaml';
+
+/** Where the product model lives, relative to the site. */
+export const MODEL_FILE = 'docs/product-model.yml';
+
+export type Role = { name: string; level: string; holder: string };
+export type Permission = { name: string; grants: string[] };
+export type EntityStates = { entity: string; definition: string; property: string; states: string[] };
+/** States of systems the platform talks to (Partner Center, Windows services …), declared so pages may name them. */
+export type OtherStates = { system: string; states: string[] };
+export type Model = {
+  roles: Role[];
+  permissions: Permission[];
+  states: EntityStates[];
+  otherStates: OtherStates[];
+};
+
+type Spec = { definitions?: Record<string, { properties?: Record<string, { enum?: unknown[] }> }> };
+type RawModel = {
+  roles?: Role[];
+  permissions?: Permission[];
+  states?: Omit<EntityStates, 'states'>[];
+  'other-states'?: OtherStates[];
+};
+
+/**
+ * Reads the model file and takes each entity's states from the specification's enum it names. A role,
+ * permission or state entry that is incomplete, or that points at no enum, throws naming the file.
+ */
+export function loadModel(text: string, spec: Spec, file = MODEL_FILE): Model {
+  const raw = yaml.load(text) as RawModel;
+  const fail = (problem: string) => {
+    throw new Error(`${file}: ${problem}`);
+  };
+  const roles = raw?.roles ?? [];
+  const permissions = raw?.permissions ?? [];
+  if (!roles.length || !permissions.length) fail('needs "roles" and "permissions"');
+  for (const role of roles)
+    if (!role.name || !role.level) fail(`role ${JSON.stringify(role)} needs a name and a level`);
+  for (const permission of permissions) {
+    if (!/^[A-Z][a-z]+: [a-z][a-z ]*$/.test(permission.name ?? ''))
+      fail(`permission "${permission.name}" must read "Area: action" (for example "Users: manage")`);
+    if (permission.grants?.length !== roles.length)
+      fail(
+        `permission "${permission.name}" needs one grant per role (${roles.map((role) => role.name).join(', ')})`,
+      );
+  }
+  const states = (raw?.states ?? []).map((entry) => {
+    const values = spec.definitions?.[entry.definition]?.properties?.[entry.property]?.enum;
+    if (!Array.isArray(values) || !values.length)
+      fail(
+        `"${entry.entity}" points at ${entry.definition}.${entry.property}, which has no enum in the specification`,
+      );
+    return { ...entry, states: (values as unknown[]).map(String) };
+  });
+  const otherStates = raw?.['other-states'] ?? [];
+  for (const entry of otherStates)
+    if (!entry.system || !entry.states?.length) fail(`"other-states" entries need a system and its states`);
+  return { roles, permissions, states, otherStates };
+}
+
+/** Every string value of every enum in the specification (item types, log levels, sources …). */
+export function specEnumValues(spec: unknown): Set<string> {
+  const values = new Set<string>();
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!node || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'enum' && Array.isArray(value))
+        value.forEach((v) => typeof v === 'string' && values.add(v));
+      else walk(value);
+    }
+  };
+  walk(spec);
+  return values;
+}
+
+export const permissionAreas = (model: Model) =>
+  new Set(model.permissions.map((permission) => permission.name.split(':')[0]));
