@@ -6,6 +6,7 @@ export default defineConfig({
       'plugins/**/__tests__/**/*.test.ts',
       'src/**/__tests__/**/*.test.ts',
       'scripts/**/__tests__/**/*.test.ts',
+      'mcp/**/__tests__/**/*.test.ts',
     ],
     environment: 'node',
     testTimeout: 120_000,
