@@ -11,7 +11,7 @@ export const USAGE = `Usage: npm run mcp -- [options]
 
 Serves the documentation of the production build to AI assistants over the Model Context Protocol.
 
-  --build DIR              production build to read (default: build)
+  --build DIR              production build to read (default: the repository's build/)
   --spec FILE              OpenAPI specification (default: DOCS_OPENAPI_SPEC or openapi/services-manager-v2.yaml)
   --http                   serve Streamable HTTP at /mcp instead of stdio
   --host ADDRESS           address to listen on (default: 127.0.0.1)
@@ -53,7 +53,11 @@ function count(
   return Number(value);
 }
 
-export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.env, cwd = ROOT): Options {
+export function parseOptions(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  cwd = process.cwd(),
+): Options {
   let values;
   try {
     ({ values } = parseArgs({
@@ -76,19 +80,20 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
   } catch (error) {
     throw new OptionsError(`${(error as Error).message}\n\n${USAGE}`);
   }
-  let specFile = values.spec;
+  // Given paths are the caller's; the defaults are this repository's, wherever it is started from.
+  let specFile = values.spec && path.resolve(cwd, values.spec);
   if (!specFile) {
     const source = apiSpecSource(env.DOCS_OPENAPI_SPEC);
     if (source.kind === 'url')
       throw new OptionsError(
         `DOCS_OPENAPI_SPEC is a URL (${source.location}) and the MCP server reads no network: pass --spec FILE.`,
       );
-    specFile = source.location;
+    specFile = path.resolve(ROOT, source.location);
   }
   const options: Options = {
     help: Boolean(values.help),
-    buildDir: path.resolve(cwd, values.build ?? 'build'),
-    specFile: path.resolve(cwd, specFile),
+    buildDir: values.build ? path.resolve(cwd, values.build) : path.join(ROOT, 'build'),
+    specFile,
   };
   const httpOnly = [
     'host',

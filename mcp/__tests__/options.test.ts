@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { OptionsError, parseOptions } from '../options';
+import path from 'node:path';
+import { OptionsError, parseOptions, ROOT } from '../options';
 
 const parse = (args: string[], env: NodeJS.ProcessEnv = {}) => parseOptions(args, env, '/repo');
 
 describe('parseOptions', () => {
-  it('defaults to stdio over build/ and the repository specification', () => {
+  it('defaults to stdio over the build/ and specification of the repository, wherever it starts', () => {
     expect(parse([])).toEqual({
       help: false,
-      buildDir: '/repo/build',
-      specFile: '/repo/openapi/services-manager-v2.yaml',
+      buildDir: path.join(ROOT, 'build'),
+      specFile: path.join(ROOT, 'openapi/services-manager-v2.yaml'),
     });
+    expect(parse(['--build', 'out']).buildDir).toBe('/repo/out');
   });
 
   it('serves HTTP on loopback port 3333 with the loopback hosts and origins', () => {
