@@ -49,10 +49,7 @@ describe('MCP server over stdio', () => {
   it('finds the knowledge-base article first, as the site does, and reads it', async () => {
     const search = await call(client, 'search_docs', { query: 'regenerate partner center token' });
     const first = /^1\. [\s\S]*?\n {3}(http\S+)/m.exec(search.text)?.[1];
-    assert.equal(
-      first,
-      'http://localhost:3000/docs/services/microsoftonline/kb/regenerate-partner-center-token',
-    );
+    assert.equal(first, `${siteUrl}/docs/services/microsoftonline/kb/regenerate-partner-center-token`);
     const kb = await call(client, 'list_kb_articles', { area: 'Microsoft Online' });
     assert.match(kb.text, /\| Regenerate the Partner Center token \| Microsoft Online \|/);
     const page = await call(client, 'read_page', { url_or_path: first! });
