@@ -105,7 +105,7 @@ export default function PageActions({
               rel="noopener noreferrer"
               onClick={() => close(false)}
             >
-              Open in ChatGPT<span className={styles.hint}>Opens a new tab</span>
+              Open in ChatGPT <span className={styles.hint}>Opens a new tab</span>
             </a>
           </li>
           <li role="none">
@@ -118,7 +118,7 @@ export default function PageActions({
               rel="noopener noreferrer"
               onClick={() => close(false)}
             >
-              Open in Claude<span className={styles.hint}>Opens a new tab</span>
+              Open in Claude <span className={styles.hint}>Opens a new tab</span>
             </a>
           </li>
           <li role="none">
@@ -132,7 +132,7 @@ export default function PageActions({
                 setDialogOpen(true);
               }}
             >
-              Connect to your AI assistant<span className={styles.hint}>MCP server settings</span>
+              Connect to your AI assistant <span className={styles.hint}>MCP server settings</span>
             </button>
           </li>
         </ul>
