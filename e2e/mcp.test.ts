@@ -197,10 +197,16 @@ describe('MCP server over Streamable HTTP', () => {
       JSON.stringify({ ...JSON.parse(INITIALIZE), padding: 'x'.repeat(5000) }),
     );
     assert.equal(big.status, 413);
+    const malformed = await post(server.url, {}, '{"jsonrpc": "2.0", "method": ');
+    assert.equal(malformed.status, 400);
     const get = await fetch(server.url);
     assert.equal(get.status, 405);
     const notMcp = await fetch(server.url.replace('/mcp', '/other'), { method: 'POST' });
     assert.equal(notMcp.status, 404);
+  });
+
+  it('still answers after the refused requests', async () => {
+    assert.equal((await post(server.url, {}, INITIALIZE)).status, 200);
   });
 
   it('limits each client to its requests per minute', async () => {

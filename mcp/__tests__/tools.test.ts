@@ -209,6 +209,17 @@ describe('tools', () => {
     expect(second.text).toMatch(/^Row\./);
   });
 
+  it('reads only pages of the build, whatever the path', async () => {
+    for (const input of [
+      '../../../../etc/passwd',
+      '/docs/../../spec.yaml',
+      'file:///etc/passwd',
+      '%00',
+      '\u202e/docs',
+    ])
+      expect((await call('read_page', { url_or_path: input })).error, input).toBe(true);
+  });
+
   it('answers an unknown page with the closest ones', async () => {
     const result = await call('read_page', { url_or_path: '/docs/kb/kb0001' });
     expect(result.error).toBe(true);
