@@ -3,7 +3,15 @@ import Link from '@docusaurus/Link';
 import { ASSISTANT_CLIENTS, HTTP_URL } from './snippets';
 import styles from './styles.module.css';
 
-function Snippet({ label, text }: { label: string; text: string }): ReactNode {
+function Snippet({
+  label,
+  text,
+  buttonClassName,
+}: {
+  label: string;
+  text: string;
+  buttonClassName: string;
+}): ReactNode {
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
     if (copied === 'idle') return undefined;
@@ -16,7 +24,7 @@ function Snippet({ label, text }: { label: string; text: string }): ReactNode {
         <span>{label}</span>
         <button
           type="button"
-          className={styles.copy}
+          className={buttonClassName}
           aria-label={`Copy: ${label}`}
           aria-live="polite"
           onClick={() =>
@@ -37,7 +45,14 @@ function Snippet({ label, text }: { label: string; text: string }): ReactNode {
 }
 
 /** A modal dialog (the browser's own, so focus stays inside and Escape closes it) with MCP settings. */
-export default function ConnectDialog({ onClose }: { onClose: () => void }): ReactNode {
+export default function ConnectDialog({
+  onClose,
+  buttonClassName,
+}: {
+  onClose: () => void;
+  /** The look of the page's other action buttons. */
+  buttonClassName: string;
+}): ReactNode {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [clientId, setClientId] = useState(ASSISTANT_CLIENTS[0].id);
@@ -51,7 +66,7 @@ export default function ConnectDialog({ onClose }: { onClose: () => void }): Rea
     <dialog ref={dialog} className={styles.dialog} aria-labelledby={titleId} onClose={onClose}>
       <div className={styles.dialogHead}>
         <h2 id={titleId}>Connect to your AI assistant</h2>
-        <button type="button" className={styles.copy} onClick={() => dialog.current?.close()}>
+        <button type="button" className={buttonClassName} onClick={() => dialog.current?.close()}>
           Close
         </button>
       </div>
@@ -77,9 +92,13 @@ export default function ConnectDialog({ onClose }: { onClose: () => void }): Rea
         ))}
       </fieldset>
       <p className={styles.where}>{client.where}</p>
-      <Snippet label={`${client.label}: from a clone (stdio)`} text={client.stdio} />
+      <Snippet
+        label={`${client.label}: from a clone (stdio)`}
+        text={client.stdio}
+        buttonClassName={buttonClassName}
+      />
       {client.http ? (
-        <Snippet label={`${client.label}: over HTTP`} text={client.http} />
+        <Snippet label={`${client.label}: over HTTP`} text={client.http} buttonClassName={buttonClassName} />
       ) : (
         <p className={styles.where}>{client.label} starts the server itself: use the configuration above.</p>
       )}

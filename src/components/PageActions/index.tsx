@@ -95,32 +95,24 @@ export default function PageActions({
       </button>
       {open && (
         <ul id={menuId} role="menu" aria-label="Use with AI" className={styles.menu} onKeyDown={onMenuKey}>
-          <li role="none">
-            <a
-              role="menuitem"
-              tabIndex={-1}
-              className={styles.item}
-              href={chatGptUrl(markdownUrl)}
-              target="_blank"
-              rel="noopener noreferrer"
-              onClick={() => close(false)}
-            >
-              Open in ChatGPT <span className={styles.hint}>Opens a new tab</span>
-            </a>
-          </li>
-          <li role="none">
-            <a
-              role="menuitem"
-              tabIndex={-1}
-              className={styles.item}
-              href={claudeUrl(markdownUrl)}
-              target="_blank"
-              rel="noopener noreferrer"
-              onClick={() => close(false)}
-            >
-              Open in Claude <span className={styles.hint}>Opens a new tab</span>
-            </a>
-          </li>
+          {[
+            ['Open in ChatGPT', chatGptUrl(markdownUrl)],
+            ['Open in Claude', claudeUrl(markdownUrl)],
+          ].map(([name, href]) => (
+            <li key={name} role="none">
+              <a
+                role="menuitem"
+                tabIndex={-1}
+                className={styles.item}
+                href={href}
+                target="_blank"
+                rel="noopener noreferrer"
+                onClick={() => close(false)}
+              >
+                {name} <span className={styles.hint}>Opens a new tab</span>
+              </a>
+            </li>
+          ))}
           <li role="none">
             <button
               role="menuitem"
@@ -139,6 +131,7 @@ export default function PageActions({
       )}
       {dialogOpen && (
         <ConnectDialog
+          buttonClassName={className}
           onClose={() => {
             setDialogOpen(false);
             button.current?.focus();
