@@ -7,6 +7,7 @@ export default defineConfig({
       'src/**/__tests__/**/*.test.ts',
       'scripts/**/__tests__/**/*.test.ts',
       'ask-proxy/__tests__/**/*.test.ts',
+      'mcp/**/__tests__/**/*.test.ts',
     ],
     environment: 'node',
     testTimeout: 120_000,

@@ -116,6 +116,7 @@ export default function markdownExportPlugin(context: LoadContext): Plugin {
         await fs.writeFile(file, markdown);
         copies.push({ page, markdown });
       }
+      const assistants = pages.find((page) => page.doc.id === 'developer/ai-assistants');
       const sections = new Map<string, ExportPage[]>();
       for (const page of pages) {
         const label = sectionLabel(page.url);
@@ -127,6 +128,9 @@ export default function markdownExportPlugin(context: LoadContext): Plugin {
         `> ${siteConfig.tagline}`,
         '',
         'Documentation for Services Manager, the multi-tenant platform that service providers and resellers use to provision and bill hosted services: Microsoft Online, Hosted Exchange, File Sharing, Citrix DaaS, Directory Sync, multi-factor authentication and Workspace, with billing, a REST API v2 and the Cortex PowerShell module. Every page below is available as Markdown; llms-full.txt holds all of them in one file.',
+        '',
+        "AI assistants can also reach these pages through the documentation's MCP server (Model Context Protocol), with tools to search them, read a page, and look up REST API operations, Cortex cmdlets and knowledge-base articles: run `npm run mcp` in the documentation repository after `npm run build`" +
+          (assistants ? `; see [Use the documentation from an AI assistant](${twin(assistants)}).` : '.'),
         '',
         ...[...sections].flatMap(([label, list]) => [
           `## ${label}`,

@@ -1,11 +1,12 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { markdownPath } from '@site/plugins/markdown-export/paths';
 import OfflineToggle from '@site/src/components/OfflineToggle';
+import PageActions from '@site/src/components/PageActions';
 import styles from './styles.module.css';
 
 type State = 'idle' | 'copied' | 'failed';
 
-/** "Copy page" (the page as Markdown, to the clipboard) and "View as Markdown". */
+/** "Copy page" (the page as Markdown, to the clipboard), "View as Markdown" and "Use with AI". */
 export default function CopyPage({ permalink }: { permalink: string }): ReactNode {
   const [state, setState] = useState<State>('idle');
   const href = markdownPath(permalink);
@@ -41,6 +42,7 @@ export default function CopyPage({ permalink }: { permalink: string }): ReactNod
       >
         View as Markdown
       </a>
+      <PageActions permalink={permalink} className={styles.button} />
       <OfflineToggle className={styles.button} />
     </div>
   );

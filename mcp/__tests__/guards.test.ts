@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import {
+  hostAllowed,
+  hostName,
+  isLoopback,
+  LOOPBACK_HOSTS,
+  LOOPBACK_ORIGINS,
+  originAllowed,
+  rateLimiter,
+} from '../guards';
+
+describe('isLoopback', () => {
+  it.each(['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1'])(
+    '%s is loopback',
+    (host) => {
+      expect(isLoopback(host)).toBe(true);
+    },
+  );
+  it.each([
+    '0.0.0.0',
+    '::',
+    '10.0.0.5',
+    '192.168.1.2',
+    'docs.example.com',
+    '128.0.0.1',
+    'localhost.example.com',
+  ])('%s is not', (host) => {
+    expect(isLoopback(host)).toBe(false);
+  });
+});
+
+describe('hostAllowed (DNS rebinding)', () => {
+  it('accepts the loopback names on any port', () => {
+    for (const header of ['localhost:3333', '127.0.0.1:3333', '[::1]:3333', 'LOCALHOST', '127.0.0.1'])
+      expect(hostAllowed(header, LOOPBACK_HOSTS), header).toBe(true);
+  });
+  it('refuses another name pointing at this machine, and a missing Host', () => {
+    for (const header of [
+      'attacker.example.net:3333',
+      'localhost.attacker.example.net',
+      '127.0.0.1.nip.io',
+      '',
+    ])
+      expect(hostAllowed(header, LOOPBACK_HOSTS), header).toBe(false);
+    expect(hostAllowed(undefined, LOOPBACK_HOSTS)).toBe(false);
+  });
+  it('reads host names without port', () => {
+    expect(hostName('[::1]:80')).toBe('[::1]');
+    expect(hostName('Docs.Example.com:443')).toBe('docs.example.com');
+  });
+});
+
+describe('originAllowed', () => {
+  it('lets clients that send no Origin through', () => {
+    expect(originAllowed(undefined, [])).toBe(true);
+  });
+  it('accepts loopback pages on any port by default', () => {
+    expect(originAllowed('http://localhost:6274', LOOPBACK_ORIGINS)).toBe(true);
+    expect(originAllowed('http://127.0.0.1:3000', LOOPBACK_ORIGINS)).toBe(true);
+  });
+  it('refuses other sites, look-alikes, null and malformed origins', () => {
+    for (const origin of [
+      'https://attacker.example.net',
+      'http://localhost.attacker.example.net',
+      'https://localhost:6274',
+      'null',
+      'http://localhost:3000/path',
+      'not a url',
+      '',
+    ])
+      expect(originAllowed(origin, LOOPBACK_ORIGINS), origin).toBe(false);
+  });
+  it('matches configured origins exactly, or any with *', () => {
+    expect(originAllowed('https://docs.example.com', ['https://docs.example.com/'])).toBe(true);
+    expect(originAllowed('https://docs.example.com:8443', ['https://docs.example.com'])).toBe(false);
+    expect(originAllowed('https://anything.example.net', ['*'])).toBe(true);
+  });
+});
+
+describe('rateLimiter', () => {
+  it('allows the limit per window per client, then says how long to wait', () => {
+    let time = 0;
+    const limiter = rateLimiter(2, 60_000, () => time);
+    expect(limiter.take('a')).toBe(0);
+    expect(limiter.take('a')).toBe(0);
+    expect(limiter.take('b')).toBe(0);
+    time = 15_000;
+    expect(limiter.take('a')).toBe(45);
+    time = 60_000;
+    expect(limiter.take('a')).toBe(0);
+  });
+  it('is off at 0', () => {
+    const limiter = rateLimiter(0);
+    for (let i = 0; i < 1000; i++) expect(limiter.take('a')).toBe(0);
+  });
+  it('keeps a bounded memory of clients', () => {
+    let time = 0;
+    const limiter = rateLimiter(1, 1000, () => time);
+    for (let i = 0; i < 10_001; i++) limiter.take(`client-${i}`);
+    time = 5000;
+    expect(limiter.take('client-0')).toBe(0);
+  });
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { OptionsError, parseOptions, ROOT } from '../options';
+
+const parse = (args: string[], env: NodeJS.ProcessEnv = {}) => parseOptions(args, env, '/repo');
+
+describe('parseOptions', () => {
+  it('defaults to stdio over the build/ and specification of the repository, wherever it starts', () => {
+    expect(parse([])).toEqual({
+      help: false,
+      buildDir: path.join(ROOT, 'build'),
+      specFile: path.join(ROOT, 'openapi/services-manager-v2.yaml'),
+    });
+    expect(parse(['--build', 'out']).buildDir).toBe('/repo/out');
+  });
+
+  it('serves HTTP on loopback port 3333 with the loopback hosts and origins', () => {
+    const { http } = parse(['--http', '--build', 'out']);
+    expect(http).toMatchObject({ host: '127.0.0.1', port: 3333, rateLimit: 120, maxBodyBytes: 65_536 });
+    expect(http?.allowedHosts).toEqual(['localhost', '127.0.0.1', '[::1]']);
+  });
+
+  it('refuses a non-loopback bind unless told, and then allows the bound name', () => {
+    expect(() => parse(['--http', '--host', '0.0.0.0'])).toThrow(/Refusing to listen on 0\.0\.0\.0/);
+    expect(() => parse(['--http', '--host', '10.0.0.5'])).toThrow(OptionsError);
+    expect(parse(['--http', '--host', '10.0.0.5', '--allow-remote']).http?.allowedHosts).toContain(
+      '10.0.0.5',
+    );
+    expect(
+      parse(['--http', '--host', '0.0.0.0', '--allow-remote', '--allowed-hosts', 'mcp.example.com']).http
+        ?.allowedHosts,
+    ).toEqual(['mcp.example.com']);
+  });
+
+  it('reads lists and numbers, and rejects bad ones', () => {
+    const { http } = parse([
+      '--http',
+      '--allowed-origins',
+      'https://a.example.com, https://b.example.com',
+      '--rate-limit',
+      '0',
+    ]);
+    expect(http?.allowedOrigins).toEqual(['https://a.example.com', 'https://b.example.com']);
+    expect(http?.rateLimit).toBe(0);
+    expect(() => parse(['--http', '--port', '70000'])).toThrow(
+      /--port must be a whole number from 0 to 65535/,
+    );
+    expect(() => parse(['--http', '--port', '-1'])).toThrow(OptionsError);
+    expect(() => parse(['--http', '--max-body-bytes', '0'])).toThrow(/at least 1/);
+  });
+
+  it('names an unknown option, an HTTP option without --http, and a specification URL', () => {
+    expect(() => parse(['--bogus'])).toThrow(/bogus/);
+    expect(() => parse(['--port', '1'])).toThrow('--port applies to the HTTP transport: add --http.');
+    expect(() => parse([], { DOCS_OPENAPI_SPEC: 'https://api.example.com/spec.yaml' })).toThrow(
+      /--spec FILE/,
+    );
+    expect(parse(['--spec', 'spec.yaml']).specFile).toBe('/repo/spec.yaml');
+  });
+});

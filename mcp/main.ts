@@ -1,0 +1,39 @@
+/** `npm run mcp`: the documentation over the Model Context Protocol, on stdio or Streamable HTTP. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { siteUrl } from '../site.links';
+import { startHttp } from './http';
+import { OptionsError, parseOptions, ROOT, USAGE } from './options';
+import { createServer } from './server';
+import { loadSite, SiteError } from './site';
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  if (options.help) {
+    console.log(USAGE);
+    return;
+  }
+  const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  const site = loadSite({ buildDir: options.buildDir, specFile: options.specFile, origin: siteUrl });
+  // stdout carries the protocol on stdio, so everything for people goes to stderr.
+  const summary = `${site.pages.size} pages, ${site.operations.length} API operations, from ${options.buildDir}`;
+  if (options.http) {
+    const running = await startHttp(site, version, options.http);
+    console.error(`MCP server (Streamable HTTP) at ${running.url}: ${summary}`);
+    const stop = () => void running.close().then(() => process.exit(0));
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  } else {
+    await createServer(site, version).connect(new StdioServerTransport());
+    console.error(`MCP server on stdio: ${summary}`);
+  }
+}
+
+main().catch((error: unknown) => {
+  const known = error instanceof OptionsError || error instanceof SiteError;
+  console.error(known ? (error as Error).message : error);
+  process.exit(1);
+});

@@ -1,0 +1,132 @@
+/** The command line of `npm run mcp`. */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { apiSpecSource } from '../scripts/openapi';
+import { isLoopback, LOOPBACK_HOSTS, LOOPBACK_ORIGINS } from './guards';
+import type { HttpOptions } from './http';
+
+export const ROOT = path.resolve(__dirname, '..');
+
+export const USAGE = `Usage: npm run mcp -- [options]
+
+Serves the documentation of the production build to AI assistants over the Model Context Protocol.
+
+  --build DIR              production build to read (default: the repository's build/)
+  --spec FILE              OpenAPI specification (default: DOCS_OPENAPI_SPEC or openapi/services-manager-v2.yaml)
+  --http                   serve Streamable HTTP at /mcp instead of stdio
+  --host ADDRESS           address to listen on (default: 127.0.0.1)
+  --port N                 port to listen on (default: 3333; 0 picks a free one)
+  --allow-remote           allow a --host that is not a loopback address
+  --allowed-hosts LIST     comma-separated host names clients may use (default: localhost, 127.0.0.1, [::1] and --host)
+  --allowed-origins LIST   comma-separated origins browser pages may call from (default: http://localhost:*, http://127.0.0.1:*, http://[::1]:*; * for any)
+  --rate-limit N           requests per minute per client address (default: 120; 0 for no limit)
+  --max-body-bytes N       largest request body (default: 65536)
+
+Result URLs start with DOCS_URL (default http://localhost:3000).`;
+
+export class OptionsError extends Error {
+  override name = 'OptionsError';
+}
+
+export type Options = {
+  help: boolean;
+  buildDir: string;
+  specFile: string;
+  http?: HttpOptions;
+};
+
+const list = (value: string | undefined) =>
+  value
+    ?.split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+function count(
+  name: string,
+  value: string | undefined,
+  fallback: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) > max)
+    throw new OptionsError(`--${name} must be a whole number from 0 to ${max}, not "${value}".`);
+  return Number(value);
+}
+
+export function parseOptions(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  cwd = process.cwd(),
+): Options {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      options: {
+        help: { type: 'boolean' },
+        build: { type: 'string' },
+        spec: { type: 'string' },
+        http: { type: 'boolean' },
+        host: { type: 'string' },
+        port: { type: 'string' },
+        'allow-remote': { type: 'boolean' },
+        'allowed-hosts': { type: 'string' },
+        'allowed-origins': { type: 'string' },
+        'rate-limit': { type: 'string' },
+        'max-body-bytes': { type: 'string' },
+      },
+    }));
+  } catch (error) {
+    throw new OptionsError(`${(error as Error).message}\n\n${USAGE}`);
+  }
+  // Given paths are the caller's; the defaults are this repository's, wherever it is started from.
+  let specFile = values.spec && path.resolve(cwd, values.spec);
+  if (!specFile) {
+    const source = apiSpecSource(env.DOCS_OPENAPI_SPEC);
+    if (source.kind === 'url')
+      throw new OptionsError(
+        `DOCS_OPENAPI_SPEC is a URL (${source.location}) and the MCP server reads no network: pass --spec FILE.`,
+      );
+    specFile = path.resolve(ROOT, source.location);
+  }
+  const options: Options = {
+    help: Boolean(values.help),
+    buildDir: values.build ? path.resolve(cwd, values.build) : path.join(ROOT, 'build'),
+    specFile,
+  };
+  const httpOnly = [
+    'host',
+    'port',
+    'allow-remote',
+    'allowed-hosts',
+    'allowed-origins',
+    'rate-limit',
+    'max-body-bytes',
+  ];
+  if (!values.http) {
+    const stray = httpOnly.find((name) => values[name as keyof typeof values] !== undefined);
+    if (stray) throw new OptionsError(`--${stray} applies to the HTTP transport: add --http.`);
+    return options;
+  }
+  const host = values.host ?? '127.0.0.1';
+  if (!isLoopback(host) && !values['allow-remote'])
+    throw new OptionsError(
+      `Refusing to listen on ${host}, which other machines can reach: the server has no authentication. ` +
+        'Add --allow-remote to do it anyway (behind a TLS proxy), with --allowed-hosts naming the public host.',
+    );
+  const wildcard = ['0.0.0.0', '::', '[::]'].includes(host);
+  options.http = {
+    host,
+    port: count('port', values.port, 3333, 65535),
+    allowedHosts: list(values['allowed-hosts']) ?? [
+      ...LOOPBACK_HOSTS,
+      ...(wildcard || isLoopback(host) ? [] : [host]),
+    ],
+    allowedOrigins: list(values['allowed-origins']) ?? LOOPBACK_ORIGINS,
+    rateLimit: count('rate-limit', values['rate-limit'], 120),
+    maxBodyBytes: count('max-body-bytes', values['max-body-bytes'], 65_536),
+  };
+  if (options.http.maxBodyBytes < 1) throw new OptionsError('--max-body-bytes must be at least 1.');
+  return options;
+}

@@ -1,0 +1,206 @@
+/**
+ * What the MCP server knows, read once from a production build (the Markdown twins, the search index)
+ * and the API specification. Nothing here touches the network.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import yaml from 'js-yaml';
+import { searchBuild } from '../src/search/fromBuild';
+import type { SearchProvider } from '../src/search/types';
+import { sectionLabel } from '../plugins/search-index/labels';
+import { toSitePath } from './text';
+
+export type Page = {
+  /** Site path without trailing slash, base URL included: `/docs/kb/kb00017`. */
+  path: string;
+  title: string;
+  description: string;
+  tags: string[];
+  /** The sidebar section, as search results name it. */
+  section: string;
+  /** The Markdown twin, its links pointing at `origin`. */
+  markdown: string;
+};
+
+export type Operation = {
+  operationId: string;
+  method: string;
+  /** As the specification writes it, without the base path: `/customers/{customerId}/plans`. */
+  path: string;
+  summary: string;
+  cmdlet?: string;
+  page?: Page;
+};
+
+export type KbArticle = { number?: string; title: string; area: string; page: Page };
+
+export type Site = {
+  /** Where the site is served (DOCS_URL); every URL in a result starts with it. */
+  origin: string;
+  pages: Map<string, Page>;
+  operations: Operation[];
+  /** Cortex cmdlet reference pages by lower-case cmdlet name. */
+  cmdletPages: Map<string, Page>;
+  kb: KbArticle[];
+  search: SearchProvider;
+  /** The page a URL or path names, or undefined. */
+  find(input: string): Page | undefined;
+  url(sitePath: string): string;
+};
+
+export class SiteError extends Error {
+  override name = 'SiteError';
+}
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
+const CMDLET_PREFIX = '/docs/developer/api/cortex/';
+
+function markdownFiles(dir: string, root = dir): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'assets' ? [] : markdownFiles(full, root);
+    return entry.name.endsWith('.md') ? [path.relative(root, full)] : [];
+  });
+}
+
+type FrontMatter = { title?: string; description?: string; tags?: string[]; canonical_url?: string };
+
+/** A twin's front matter (title, description, tags, canonical URL) and body. */
+export function parseTwin(text: string): { meta: FrontMatter; body: string } {
+  const match = /^---\n([\s\S]*?)\n---\n/.exec(text);
+  if (!match) return { meta: {}, body: text };
+  const meta = yaml.load(match[1]);
+  return {
+    meta: typeof meta === 'object' && meta ? (meta as FrontMatter) : {},
+    body: text.slice(match[0].length),
+  };
+}
+
+/** The operations of a Swagger 2.0 or OpenAPI 3 document, with the Cortex cmdlet each names. */
+export function specOperations(spec: unknown): Omit<Operation, 'page'>[] {
+  const paths = (spec as { paths?: Record<string, Record<string, unknown>> })?.paths ?? {};
+  return Object.entries(paths).flatMap(([route, item]) =>
+    Object.entries(item ?? {})
+      .filter(([method]) => HTTP_METHODS.includes(method))
+      .map(([method, raw]) => {
+        const op = raw as {
+          operationId?: string;
+          summary?: string;
+          description?: string;
+          'x-cortex'?: { cmdlet?: string };
+        };
+        // x-cortex names the cmdlet; older specifications only say it in the description.
+        const cmdlet =
+          op['x-cortex']?.cmdlet ?? /Cortex: `([A-Za-z]+-[A-Za-z]+)`/.exec(op.description ?? '')?.[1];
+        return {
+          operationId: op.operationId ?? `${method} ${route}`,
+          method: method.toUpperCase(),
+          path: route,
+          summary: op.summary ?? '',
+          ...(cmdlet ? { cmdlet } : {}),
+        };
+      }),
+  );
+}
+
+/** KB number → area, from the rows of the knowledge-base index's table (`| [KB00001](…) | … | [Area](#…) |`). */
+export function kbAreas(indexMarkdown: string): Map<string, string> {
+  const areas = new Map<string, string>();
+  for (const match of indexMarkdown.matchAll(/^\| \[(KB\d+)\]\([^)]*\) \|[^|\n]*\| \[([^\]]+)\]\(#/gm))
+    areas.set(match[1], match[2]);
+  return areas;
+}
+
+export type SiteOptions = { buildDir: string; specFile: string; origin: string };
+
+/** Reads the build and the specification; a missing build is a SiteError naming the command to run. */
+export function loadSite({ buildDir, specFile, origin: rawOrigin }: SiteOptions): Site {
+  const origin = rawOrigin.replace(/\/+$/, '');
+  if (!fs.existsSync(path.join(buildDir, 'llms.txt')))
+    throw new SiteError(
+      `No production build in ${buildDir}: run "npm run build" first (or pass --build DIR).`,
+    );
+  const search = searchBuild(buildDir);
+  let specText: string;
+  try {
+    specText = fs.readFileSync(specFile, 'utf8');
+  } catch {
+    throw new SiteError(`OpenAPI specification ${specFile}: file not found (pass --spec FILE).`);
+  }
+  let spec: unknown;
+  try {
+    spec = yaml.load(specText);
+  } catch (error) {
+    throw new SiteError(`OpenAPI specification ${specFile}: ${(error as Error).message.split('\n')[0]}`);
+  }
+
+  const pages = new Map<string, Page>();
+  let base = '/';
+  for (const file of markdownFiles(buildDir)) {
+    const text = fs.readFileSync(path.join(buildDir, file), 'utf8');
+    const { meta } = parseTwin(text);
+    if (!meta.title || !meta.canonical_url) continue;
+    const canonical = new URL(meta.canonical_url);
+    const sitePath = toSitePath(canonical.pathname);
+    const relative = `/${file.replace(/\.md$/, '').split(path.sep).join('/')}`;
+    if (sitePath.endsWith(relative)) base = `${sitePath.slice(0, -relative.length)}/`;
+    const markdown =
+      canonical.origin === origin ? text : text.split(`${canonical.origin}/`).join(`${origin}/`);
+    pages.set(sitePath, {
+      path: sitePath,
+      title: meta.title,
+      description: meta.description ?? '',
+      tags: meta.tags ?? [],
+      section: sectionLabel(`/${sitePath.slice(base.length)}`),
+      markdown,
+    });
+  }
+  if (!pages.size) throw new SiteError(`No Markdown pages in ${buildDir}: run "npm run build" again.`);
+
+  const byOperationId = new Map<string, Page>();
+  for (const page of pages.values()) {
+    const id = /^\*\*Operation ID:\*\* `([^`]+)`/m.exec(page.markdown)?.[1];
+    if (id) byOperationId.set(id, page);
+  }
+  const operations = specOperations(spec).map((op) => ({ ...op, page: byOperationId.get(op.operationId) }));
+
+  const cmdletPrefix = `${base}${CMDLET_PREFIX.slice(1)}`;
+  const cmdletPages = new Map(
+    [...pages.values()]
+      .filter((page) => page.path.startsWith(cmdletPrefix))
+      .map((page) => [page.path.slice(cmdletPrefix.length).toLowerCase(), page]),
+  );
+
+  const areas = kbAreas(
+    [...pages.values()].find((page) => page.path.endsWith('/kb/article-index'))?.markdown ?? '',
+  );
+  const kb = [...pages.values()]
+    .filter((page) => page.tags.includes('KB') && /^## Applies to\b/m.test(page.markdown))
+    .map((page): KbArticle => {
+      const number = /^KB\d+/.exec(page.title)?.[0];
+      const service = /^(.*\/services\/[^/]+)\/kb\//.exec(page.path)?.[1];
+      const area = (number && areas.get(number)) || (service && pages.get(service)?.title) || page.section;
+      return { ...(number ? { number } : {}), title: page.title, area, page };
+    })
+    // Numbered articles first, in number order, then the services' own articles by address.
+    .sort(
+      (a, b) =>
+        Number(!a.number) - Number(!b.number) ||
+        (a.number ?? a.page.path).localeCompare(b.number ?? b.page.path),
+    );
+
+  const find = (input: string) => {
+    const wanted = toSitePath(input);
+    return pages.get(wanted) ?? pages.get(toSitePath(`${base}${wanted.slice(1)}`));
+  };
+  return {
+    origin,
+    pages,
+    operations,
+    cmdletPages,
+    kb,
+    search,
+    find,
+    url: (sitePath) => `${origin}${sitePath}`,
+  };
+}
