@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { BUILD_DIR, openPage, setupSite, visit } from './harness';
@@ -25,13 +24,19 @@ describe('offline reading', () => {
     await page.context().setOffline(false);
 
     // A new build publishes a different service worker: the reader is offered a reload, not forced into one.
-    const changed = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sw-')), 'sw.js');
-    fs.writeFileSync(changed, `${fs.readFileSync(path.join(BUILD_DIR, 'sw.js'), 'utf8')}\n// next build\n`);
-    site.files['/sw.js'] = changed;
+    const next = `${fs.readFileSync(path.join(BUILD_DIR, 'sw.js'), 'utf8')}\n// next build\n`;
+    await page
+      .context()
+      .route(`${site.url}/sw.js`, (route) =>
+        route.fulfill({
+          contentType: 'text/javascript',
+          body: next,
+          headers: { 'Cache-Control': 'no-cache' },
+        }),
+      );
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
     await page.getByText('New version available').waitFor({ timeout: 120_000 });
     await page.getByRole('button', { name: 'Refresh' }).waitFor();
-    delete site.files['/sw.js'];
     assert.deepEqual(
       problems.errors.filter((error) => !error.startsWith('Failed to load resource')),
       [],

@@ -3,7 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseHeaders, resolvePath, startServer, type RunningServer } from '../server';
-import { contentSecurityPolicy, inlineScripts, prepareForHost, scriptHash } from '../static-host';
+import {
+  contentSecurityPolicy,
+  inlineScripts,
+  prepareForHost,
+  scriptHash,
+} from '../../plugins/static-host/host';
 
 const PAGE = `<html><head><script>document.documentElement.dataset.theme='light'</script>
 <script type="application/ld+json">{"@type":"BreadcrumbList"}</script><script src="/assets/js/main.0123abcd.js"></script>
