@@ -88,7 +88,11 @@ describe('framework behaviours the spec names', () => {
     await page.goto(`${site.url}/docs/glossary`, { waitUntil: 'commit' });
     const toggle = page.getByRole('button', { name: /Switch between dark and light mode/ });
     await toggle.waitFor();
-    assert.equal(await page.locator('html[data-has-hydrated="true"]').count(), 0, 'the page is not interactive yet');
+    assert.equal(
+      await page.locator('html[data-has-hydrated="true"]').count(),
+      0,
+      'the page is not interactive yet',
+    );
     await toggle.click({ force: true });
     await page.keyboard.press('Control+k');
     release();

@@ -78,8 +78,7 @@ describe('every documentation page as built', () => {
         problems.push('tag chip off the tag pages');
       if (!doc.tags.every((tag) => facts.keywords.includes(tag))) problems.push('tags missing from keywords');
       if (facts.description !== doc.description) problems.push('meta description differs from front matter');
-      if (facts.canonical !== `${origin}${doc.path}`)
-        problems.push(`canonical URL ${facts.canonical}`);
+      if (facts.canonical !== `${origin}${doc.path}`) problems.push(`canonical URL ${facts.canonical}`);
       if (problems.length) failures.push(`${doc.path}: ${problems.join('; ')}`);
     }
     assert.deepEqual(failures, []);
