@@ -59,3 +59,33 @@ describe('prepareForHost', () => {
     expect(fs.existsSync(path.join(root, 'img/logo.png.br'))).toBe(false);
   });
 });
+
+describe('the static-host plugin', () => {
+  it('writes the Markdown twins before it compresses, so they get compressed copies too', async () => {
+    const { default: staticHostPlugin } = await import('../index');
+    const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'host-plugin-'));
+    const siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'host-site-'));
+    try {
+      fs.writeFileSync(path.join(outDir, 'index.html'), PAGE);
+      const context = {
+        siteDir,
+        // A long tagline makes llms.txt large enough to be compressed.
+        siteConfig: {
+          url: 'https://docs.example.com',
+          baseUrl: '/',
+          title: 'Docs',
+          tagline: 'Docs. '.repeat(300),
+        },
+      } as unknown as Parameters<typeof staticHostPlugin>[0];
+      const plugin = staticHostPlugin(context);
+      await plugin.allContentLoaded?.({ allContent: {}, actions: {} } as never);
+      await plugin.postBuild?.({ outDir } as never);
+      for (const file of ['llms.txt', 'index.html'])
+        expect(fs.existsSync(path.join(outDir, `${file}.gz`)), file).toBe(true);
+      expect(fs.readFileSync(path.join(outDir, '_headers'), 'utf8')).toContain(scriptHash(THEME_SCRIPT));
+    } finally {
+      fs.rmSync(outDir, { recursive: true, force: true });
+      fs.rmSync(siteDir, { recursive: true, force: true });
+    }
+  });
+});
