@@ -60,9 +60,8 @@ const heading = (title: string) =>
   console.log(`\n=== ${title} ${'='.repeat(Math.max(3, 96 - title.length))}`);
 
 function countPages(dir: string): number {
-  return fs
-    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.html') && !file.startsWith('__e2e')).length;
+  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'))
+    .length;
 }
 
 const countDocs = (docsDir: string) =>
@@ -77,7 +76,11 @@ async function measure(url: string) {
     const resources = await firstLoad(await browser.newPage(), url);
     const scripts: Script[] = resources
       .filter((resource) => resource.type === 'script')
-      .map(({ url: address, raw, gzip: size }) => ({ name: path.basename(new URL(address).pathname), raw, gzip: size }));
+      .map(({ url: address, raw, gzip: size }) => ({
+        name: path.basename(new URL(address).pathname),
+        raw,
+        gzip: size,
+      }));
     const html = resources.find((resource) => resource.type === 'document') ?? { raw: 0, gzip: 0 };
     return { scripts, html };
   } finally {
