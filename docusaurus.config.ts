@@ -101,7 +101,7 @@ const config: Config = {
     './plugins/code-highlighting/index.ts',
     './plugins/early-input/index.ts',
     './plugins/search-index/index.ts',
-    // Last: the Markdown twins, _headers and precompressed copies (see the plugin).
+    // Completes the build: the Markdown twins, then _headers and precompressed copies of every file.
     './plugins/static-host/index.ts',
     // The API reference is its own docs instance, generated from the specification before each build.
     [
