@@ -8,7 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { BUILD_DIR } from './harness';
+import yaml from 'js-yaml';
+import { BUILD_DIR, ROOT } from './harness';
+import { DEFAULT_SPEC } from '../scripts/openapi';
 import { CHROMIUM_ARGS, findBrowser } from '../scripts/browser';
 import { INDEX_FILE } from '../plugins/metadata';
 import type { TagIndex } from '../plugins/metadata/buildIndex';
@@ -44,6 +46,44 @@ const READ_FACTS = `(html) => {
   };
 }`;
 
+/** Reads an API operation page's facts; runs in the browser (a string, as READ_FACTS). */
+const READ_API_FACTS = `(html) => {
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  const text = (element) => (element ? element.textContent.trim() : '');
+  return {
+    h1: text(doc.querySelector('article h1')),
+    method: text(doc.querySelector('.api-endpoint .api-badge')),
+    path: text(doc.querySelector('.api-endpoint code')),
+    tableCodes: [...doc.querySelectorAll('table code')].map(text),
+    responseTables: doc.querySelectorAll('#responses ~ .table-scroll table').length,
+    tabs: [...doc.querySelectorAll('#code-samples ~ .tabs-container [role="tab"]')].map(text),
+  };
+}`;
+
+type ApiFacts = {
+  h1: string;
+  method: string;
+  path: string;
+  tableCodes: string[];
+  responseTables: number;
+  tabs: string[];
+};
+
+type Operation = { operationId: string; summary: string; parameters?: { name?: string; in?: string }[] };
+const kebab = (id: string) => id.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+
+/** Every operation of the specification, with its method and path. */
+function operations() {
+  const spec = yaml.load(fs.readFileSync(path.join(ROOT, DEFAULT_SPEC), 'utf8')) as {
+    paths: Record<string, Record<string, Operation>>;
+  };
+  return Object.entries(spec.paths).flatMap(([route, item]) =>
+    Object.entries(item)
+      .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+      .map(([method, operation]) => ({ method, route, ...operation })),
+  );
+}
+
 const docs = () => (JSON.parse(fs.readFileSync(path.join(BUILD_DIR, INDEX_FILE), 'utf8')) as TagIndex).docs;
 
 let browser: Browser;
@@ -54,7 +94,7 @@ before(async () => {
 });
 after(() => browser?.close());
 
-describe('every documentation page as built', () => {
+describe('every page as built', () => {
   it('has its title as its one H1, real content, links, tag chips, keywords, description and canonical URL', async () => {
     const failures: string[] = [];
     const origin = siteUrl.replace(/\/$/, '');
@@ -80,6 +120,40 @@ describe('every documentation page as built', () => {
       if (facts.description !== doc.description) problems.push('meta description differs from front matter');
       if (facts.canonical !== `${origin}${doc.path}`) problems.push(`canonical URL ${facts.canonical}`);
       if (problems.length) failures.push(`${doc.path}: ${problems.join('; ')}`);
+    }
+    assert.deepEqual(failures, []);
+  });
+
+  it('includes every API operation with its method, path, parameters, response schema and code samples', async () => {
+    const failures: string[] = [];
+    const list = operations();
+    assert.ok(list.length > 20, `${list.length} operations in the specification`);
+    for (const operation of list) {
+      const file = path.join(
+        BUILD_DIR,
+        'docs/developer/api/reference',
+        kebab(operation.operationId),
+        'index.html',
+      );
+      if (!fs.existsSync(file)) {
+        failures.push(`${operation.operationId}: no page in the build`);
+        continue;
+      }
+      const html = fs.readFileSync(file, 'utf8');
+      const facts = (await parser.evaluate(`(${READ_API_FACTS})(${JSON.stringify(html)})`)) as ApiFacts;
+      const problems: string[] = [];
+      if (facts.h1 !== operation.summary) problems.push(`H1 "${facts.h1}"`);
+      if (facts.method.toUpperCase() !== operation.method.toUpperCase())
+        problems.push(`method ${facts.method}`);
+      if (facts.path !== operation.route) problems.push(`path ${facts.path}`);
+      for (const parameter of operation.parameters ?? [])
+        // A body parameter is the request body, shown as a schema rather than a table row.
+        if (parameter.name && parameter.in !== 'body' && !facts.tableCodes.includes(parameter.name))
+          problems.push(`parameter ${parameter.name} missing`);
+      if (facts.responseTables < 1) problems.push('no response schema table');
+      if (facts.tabs.join() !== 'curl,PowerShell,Python,JavaScript,C#')
+        problems.push(`tabs ${facts.tabs.join()}`);
+      if (problems.length) failures.push(`${operation.operationId}: ${problems.join('; ')}`);
     }
     assert.deepEqual(failures, []);
   });
