@@ -11,10 +11,7 @@ import { announcement, askSettings, baseUrl, searchSettings, siteLinks, siteUrl 
 import { apiSpecSource } from './scripts/openapi';
 import { API_DOCS_ID, apiReferencePlugin, remarkCortexTables } from './plugins/api-reference';
 import { SEARCH_STATIC_DIR } from './plugins/search-index';
-import { paintFirstTemplate } from './plugins/route-chunks/template';
 
-// Fixture routes used only by the end-to-end suite (a page that crashes on purpose).
-const withE2eFixtures = process.env.DOCS_E2E_FIXTURES === 'true';
 // The REST API v2 specification: a path or URL from DOCS_OPENAPI_SPEC, else the one in this repository.
 const apiSpec = apiSpecSource();
 // Hosts that do not serve the Vercel insights script turn analytics off with DOCS_ANALYTICS=off.
@@ -66,9 +63,6 @@ const config: Config = {
       ]
     : [],
 
-  // Pages paint before their scripts run (see plugins/route-chunks/template.ts).
-  ssrTemplate: paintFirstTemplate(),
-
   // The local search index is written at build time into a generated folder served like static/.
   staticDirectories: ['static', SEARCH_STATIC_DIR],
 
@@ -114,11 +108,10 @@ const config: Config = {
     ['./plugins/analytics/index.ts', { enabled: analyticsEnabled }],
     './plugins/metadata/index.ts',
     './plugins/code-highlighting/index.ts',
-    './plugins/prefetch/index.ts',
-    './plugins/framework-patches/index.ts',
-    './plugins/route-chunks/index.ts',
+    './plugins/early-input/index.ts',
     './plugins/search-index/index.ts',
-    './plugins/markdown-export/index.ts',
+    // Completes the build: the Markdown twins, then _headers and precompressed copies of every file.
+    './plugins/static-host/index.ts',
     // The API reference is its own docs instance, generated from the specification before each build.
     [
       '@docusaurus/plugin-content-docs',
@@ -148,7 +141,6 @@ const config: Config = {
         pwaHead: [{ tagName: 'link', rel: 'manifest', href: `${baseUrl}manifest.json` }],
       },
     ],
-    ...(withE2eFixtures ? ['./plugins/e2e-fixtures/index.ts'] : []),
   ],
 
   themeConfig: {

@@ -3,8 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { findSecrets } from '../scripts/secrets';
-import { inlineScripts, scriptHash } from '../scripts/static-host';
+import { inlineScripts, scriptHash } from '../plugins/static-host/host';
+import { REPLAYED_BUTTONS } from '../plugins/early-input';
 import { BUILD_DIR } from './harness';
+
+const htmlFiles = () =>
+  fs.readdirSync(BUILD_DIR, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
 
 describe('the production build', () => {
   it('contains nothing that looks like a secret', () => {
@@ -19,48 +23,40 @@ describe('the production build', () => {
     const headers = fs.readFileSync(path.join(BUILD_DIR, '_headers'), 'utf8');
     const policy = /Content-Security-Policy: (.*)/.exec(headers)?.[1] ?? '';
     assert.doesNotMatch(policy, /unsafe-eval|script-src[^;]*unsafe-inline/);
-    for (const file of fs.readdirSync(BUILD_DIR, { recursive: true, encoding: 'utf8' })) {
-      if (!file.endsWith('.html')) continue;
+    const files = htmlFiles();
+    assert.ok(files.length > 300, `${files.length} pages`);
+    for (const file of files) {
       for (const script of inlineScripts(fs.readFileSync(path.join(BUILD_DIR, file), 'utf8')))
         assert.ok(policy.includes(scriptHash(script)), `${file}: an inline script is not in the policy`);
     }
   });
 
-  it('lists each page’s own chunks in its HTML after the main bundle, preloaded to run after the first paint', () => {
-    for (const page of ['docs/concepts/platformfeatures/billing/rules', 'docs/glossary', 'search']) {
-      const html = fs.readFileSync(path.join(BUILD_DIR, page, 'index.html'), 'utf8');
-      assert.doesNotMatch(html, /<script src=[^>]*defer/, `${page}: a script runs before the first paint`);
-      const scripts = [
-        ...html.matchAll(
-          /<link rel=["']?preload["']? as=["']?script["']?[^>]* href=["']?([^"' >]+)["']? data-paint-first/g,
-        ),
-      ].map((match) => match[1]);
-      assert.match(scripts[0] ?? '', /runtime~main\./, page);
-      assert.match(scripts[1] ?? '', /\/main\./, page);
-      assert.ok(scripts.length > 2, `${page}: only the main bundle is listed`);
-      for (const script of scripts)
-        assert.ok(fs.existsSync(path.join(BUILD_DIR, script)), `${page}: ${script} is not in the build`);
-      assert.ok(
-        inlineScripts(html).some((script) => script.includes('data-paint-first')),
-        `${page}: no loader`,
-      );
+  it('is complete from docusaurus build alone: precompressed copies and Markdown twins', () => {
+    for (const file of ['index.html', 'docs/glossary/index.html', 'docs/glossary.md', 'llms-full.txt']) {
+      for (const extension of ['', '.br', '.gz'])
+        assert.ok(fs.existsSync(path.join(BUILD_DIR, file + extension)), `${file}${extension}`);
     }
+    const scripts = fs
+      .readdirSync(path.join(BUILD_DIR, 'assets', 'js'))
+      .filter((file) => file.endsWith('.js'));
+    const uncompressed = scripts.filter(
+      (file) =>
+        fs.statSync(path.join(BUILD_DIR, 'assets', 'js', file)).size >= 1024 &&
+        !fs.existsSync(path.join(BUILD_DIR, 'assets', 'js', `${file}.br`)),
+    );
+    assert.deepEqual(uncompressed, []);
   });
 
-  it('bundles the framework patches: no collator is built on a page’s first view', () => {
-    // plugins/framework-patches: the framework's first localeCompare call built an ICU collator (70–95 ms at 4×).
-    const assets = path.join(BUILD_DIR, 'assets', 'js');
-    const main = fs.readdirSync(assets).find((file) => /^main\.[^.]+\.js$/.test(file));
-    assert.ok(main, 'no main bundle');
-    const code = fs.readFileSync(path.join(assets, main), 'utf8');
-    assert.doesNotMatch(code, /localeCompare/);
-    assert.match(code, /startTransition\)\(\(\)=>\w+\(!0\)\)/, 'the isBrowser update is a transition');
-  });
-
-  it('keeps stock deferred scripts on the home page, where the base-URL banner checks for them', () => {
-    const html = fs.readFileSync(path.join(BUILD_DIR, 'index.html'), 'utf8');
-    assert.match(html, /__docusaurus-base-url-issue-banner-container/);
-    assert.match(html, /<script src=["']?[^"' >]*\/main\.[^>]* defer/);
-    assert.doesNotMatch(html, /data-paint-first/);
+  it('loads scripts the stock way on every page, after the early-input recorder', () => {
+    for (const file of htmlFiles()) {
+      const html = fs.readFileSync(path.join(BUILD_DIR, file), 'utf8');
+      // The redirect pages of plugin-client-redirects only send the browser on.
+      if (/<meta http-equiv="?refresh/i.test(html)) continue;
+      const recorder = inlineScripts(html).filter(
+        (script) => script.includes('data-has-hydrated') && script.includes(REPLAYED_BUTTONS[0]),
+      );
+      assert.equal(recorder.length, 1, `${file}: no early-input recorder`);
+      assert.doesNotMatch(html, /rel=["']?preload["']? as=["']?script/, `${file}: held-back scripts`);
+    }
   });
 });

@@ -1,13 +1,39 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { ANALYTICS_PATH, BUILD_DIR, openPage, until, setupSite, visit } from './harness';
+import { ANALYTICS_PATH, openPage, until, setupSite, visit } from './harness';
 import { LOAD_FAILED_MESSAGE } from '../plugins/analytics/load';
-import { CRASH_MESSAGE } from '../plugins/e2e-fixtures/constants';
 
 const site = setupSite();
+
+const CRASH_MESSAGE = 'Deliberate crash for the end-to-end suite';
+/**
+ * Put before a chunk's code: wraps the modules it hands to webpack so that each one whose default
+ * export is a function (a component) exports one that throws CRASH_MESSAGE instead.
+ */
+const CRASHING_CHUNK_PRELUDE = `(function () {
+  var chunks = (self.webpackChunkservices_manager_docs = self.webpackChunkservices_manager_docs || []);
+  var push = chunks.push;
+  chunks.push = function (chunk) {
+    chunks.push = push;
+    var modules = chunk[1];
+    Object.keys(modules).forEach(function (id) {
+      var define = modules[id];
+      modules[id] = function (module) {
+        define.apply(this, arguments);
+        var exported = module.exports;
+        if (!exported || typeof exported.default !== 'function') return;
+        var crashing = {};
+        Object.keys(exported).forEach(function (name) { crashing[name] = exported[name]; });
+        crashing.default = function () { throw new Error(${JSON.stringify(CRASH_MESSAGE)}); };
+        Object.defineProperty(crashing, '__esModule', { value: true });
+        module.exports = crashing;
+      };
+    });
+    return push.apply(this, arguments);
+  };
+})();
+`;
 
 describe('framework behaviours the spec names', () => {
   it('shows the not-found page for an unknown path', async () => {
@@ -34,37 +60,44 @@ describe('framework behaviours the spec names', () => {
     assert.equal(await page.locator('h1').innerText(), 'How to use the docs');
   });
 
-  it('paints a doc page before its scripts run, then hydrates it', async () => {
-    const { page, problems } = await openPage(site);
-    // The webpack runtime, the first script a page runs, creates its chunk global: record the page's
-    // state then. (A string, since tsx would wrap a function's inner functions in a helper the page lacks.)
-    await page.addInitScript({
-      content: `Object.defineProperty(window, 'webpackChunkservices_manager_docs', {
-        configurable: true,
-        get: function () { return undefined; },
-        set: function (value) {
-          window.stateAtFirstScript = {
-            parsed: document.readyState !== 'loading',
-            painted: performance.getEntriesByName('first-contentful-paint').length > 0,
-          };
-          Object.defineProperty(window, 'webpackChunkservices_manager_docs', { configurable: true, writable: true, value: value });
-        },
-      });`,
-    });
-    await visit(page, `${site.url}/docs/concepts/platformfeatures/billing/rules`);
-    const state = await page.evaluate(() => (window as { stateAtFirstScript?: unknown }).stateAtFirstScript);
-    assert.deepEqual(state, { parsed: true, painted: true });
-    // Hydrating a half-parsed page would log React's hydration errors.
-    assert.deepEqual(problems.errors, []);
-  });
-
   it('shows the crash page with the error and a working Try again button', async () => {
-    const { page } = await openPage(site);
-    await page.goto(`${site.url}/__e2e/crash`);
+    const { page, problems } = await openPage(site);
+    await visit(page, `${site.url}/docs`);
+    // From here on, every module a newly loaded chunk defines (the glossary's own page chunks) that
+    // exports a component renders by throwing: a page that crashes in the shipped build.
+    await page.route('**/assets/js/*.js', async (route) => {
+      const body = await (await route.fetch()).text();
+      await route.fulfill({ contentType: 'text/javascript', body: CRASHING_CHUNK_PRELUDE + body });
+    });
+    await page.locator('.markdown a[href$="/docs/glossary"]').first().click();
     await page.getByText('This page crashed.').waitFor();
     await page.getByText(CRASH_MESSAGE).first().waitFor();
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.getByText('This page crashed.').waitFor();
+    assert.ok(problems.errors.some((error) => error.includes(CRASH_MESSAGE)));
+  });
+
+  it('keeps a theme-toggle click and a Ctrl+K made before the page is interactive', async () => {
+    const { page } = await openPage(site);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/js\/main\.[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${site.url}/docs/glossary`, { waitUntil: 'commit' });
+    const toggle = page.getByRole('button', { name: /Switch between dark and light mode/ });
+    await toggle.waitFor();
+    assert.equal(
+      await page.locator('html[data-has-hydrated="true"]').count(),
+      0,
+      'the page is not interactive yet',
+    );
+    await toggle.click({ force: true });
+    await page.keyboard.press('Control+k');
+    release();
+    await page.getByRole('dialog', { name: 'Search the documentation' }).waitFor();
+    await page.waitForSelector('html[data-theme="dark"]', { state: 'attached' });
   });
 
   it('recovers with a full reload when a redeploy removed the next page chunk', async () => {
@@ -84,20 +117,16 @@ describe('framework behaviours the spec names', () => {
     const current = await scriptsOf('/docs');
     const removed = [...(await scriptsOf('/docs/glossary'))].filter((file) => !current.has(file));
     assert.ok(removed.length > 0, 'the glossary has chunks of its own');
-    const chunks = path.join(BUILD_DIR, 'assets', 'js');
-    const aside = fs.mkdtempSync(path.join(os.tmpdir(), 'removed-chunks-'));
-    const files = fs.readdirSync(chunks).filter((file) => removed.includes(file.replace(/\.(br|gz)$/, '')));
-    for (const file of files) fs.renameSync(path.join(chunks, file), path.join(aside, file));
-    try {
-      await visit(page, `${site.url}/docs`);
-      await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
-      await page.locator('.markdown a[href$="/docs/glossary"]').first().click();
-      await page.waitForURL(/\/docs\/glossary$/);
-      await page.waitForFunction(() => !(window as unknown as { beforeReload?: boolean }).beforeReload);
-      assert.equal(await page.locator('h1').innerText(), 'Glossary');
-    } finally {
-      for (const file of files) fs.renameSync(path.join(aside, file), path.join(chunks, file));
-    }
+    await page.route(
+      (url) => removed.includes(path.basename(url.pathname)),
+      (route) => route.fulfill({ status: 404, body: 'Not found' }),
+    );
+    await visit(page, `${site.url}/docs`);
+    await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
+    await page.locator('.markdown a[href$="/docs/glossary"]').first().click();
+    await page.waitForURL(/\/docs\/glossary$/);
+    await page.waitForFunction(() => !(window as unknown as { beforeReload?: boolean }).beforeReload);
+    assert.equal(await page.locator('h1').innerText(), 'Glossary');
   });
 
   it('treats a hostile address fragment as a plain anchor', async () => {
@@ -161,16 +190,6 @@ describe('framework behaviours the spec names', () => {
     await page.waitForURL(/\/docs\/tags\/billing$/);
     assert.match(await page.locator('h1').innerText(), /tagged with "Billing"/);
     assert.ok((await page.locator('article').count()) >= 3);
-  });
-
-  it('prefetches the pages of visible links once the browser is idle', async () => {
-    const { page } = await openPage(site);
-    await visit(page, `${site.url}/docs/concepts/platformfeatures/billing/rules`);
-    await page.waitForFunction(() => document.querySelectorAll('link[rel="prefetch"]').length > 0);
-    const prefetched = await page.$$eval('link[rel="prefetch"]', (links) =>
-      links.map((link) => link.getAttribute('href') ?? ''),
-    );
-    assert.ok(prefetched.every((href) => /\/assets\/js\/[\w~-]+\.[0-9a-f]+\.js$/.test(href)));
   });
 
   it('highlights code with the site’s Prism and leaves no global Prism behind', async () => {

@@ -9,44 +9,34 @@ import {
   type Page,
 } from 'playwright-core';
 import { startServer, type RunningServer } from '../scripts/server';
-import { findBrowser } from '../scripts/browser';
+import { CHROMIUM_ARGS, findBrowser } from '../scripts/browser';
+import { DEFAULT_OPTIONS } from '../plugins/analytics/options';
 
 export const ROOT = path.resolve(__dirname, '..');
 export const BUILD_DIR = path.join(ROOT, 'build');
-export const ANALYTICS_PATH = '/_vercel/insights/script.js';
+/** The web-analytics script's path: production hosts serve it, the build does not contain it. */
+export const ANALYTICS_PATH = DEFAULT_OPTIONS.src;
+const ANALYTICS_STAND_IN = path.join(__dirname, 'fixtures', 'insights.js');
 
-/** Launch flags that work as root on a machine with no outside network. */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export type Site = { url: string; browser: Browser };
 
-/** `files` maps site paths to files served instead of the build's (tests may change it while running). */
-export type Site = { url: string; browser: Browser; files: Record<string, string> };
-
-/**
- * One server and one browser per test file, started before its tests and closed after them. The server
- * serves the production build with its `_headers` (content security policy included), plus a stand-in
- * for the analytics script at its real path. A file whose pages met a CSP violation fails.
- */
 /** Content-security-policy violations seen by any page of the running test file. */
 const cspViolations: string[] = [];
 
+/**
+ * One server and one browser per test file, started before its tests and closed after them. The server
+ * serves the production build exactly as it ships, with its `_headers` (content security policy
+ * included); what a test needs beyond it (the analytics script a host would serve, a failing request)
+ * is injected into the browser's requests. A file whose pages met a CSP violation fails.
+ */
 export function setupSite(): Site {
   const site = {} as Site;
   let server: RunningServer | undefined;
   before(async () => {
     if (!fs.existsSync(path.join(BUILD_DIR, 'index.html'))) {
-      throw new Error(`No build in ${BUILD_DIR}: run "DOCS_E2E_FIXTURES=true npm run build" first.`);
+      throw new Error(`No build in ${BUILD_DIR}: run "npm run build" first.`);
     }
-    site.files = { [ANALYTICS_PATH]: path.join(__dirname, 'fixtures', 'insights.js') };
-    server = await startServer({ root: BUILD_DIR, files: site.files });
+    server = await startServer({ root: BUILD_DIR });
     site.url = server.url;
     site.browser = await chromium.launch({ executablePath: findBrowser(), args: CHROMIUM_ARGS });
   });
@@ -62,12 +52,16 @@ export function setupSite(): Site {
 
 export type Problems = { errors: string[]; messages: ConsoleMessage[] };
 
-/** A fresh page whose console errors and uncaught exceptions are collected for the test to assert on. */
+/**
+ * A fresh page whose console errors and uncaught exceptions are collected for the test to assert on.
+ * The analytics script is answered by a stand-in that records that it ran (a test may route it again).
+ */
 export async function openPage(
   site: Site,
   options: BrowserContextOptions = {},
 ): Promise<{ page: Page; problems: Problems }> {
   const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  await context.route(`**${ANALYTICS_PATH}`, (route) => route.fulfill({ path: ANALYTICS_STAND_IN }));
   const page = await context.newPage();
   const problems: Problems = { errors: [], messages: [] };
   page.on('console', (message) => {

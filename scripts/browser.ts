@@ -1,6 +1,18 @@
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
 
+/** Launch flags that work as root on a machine with no outside network. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
 /** The Chromium the browser tests drive: CHROME_PATH if set, else Debian's. */

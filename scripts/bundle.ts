@@ -12,11 +12,6 @@ export function bundle(buildDir: string, outDir: string): string {
   if (!fs.existsSync(path.join(buildDir, 'index.html'))) {
     throw new Error(`No build found in ${buildDir}. Run "npm run build" first.`);
   }
-  if (fs.existsSync(path.join(buildDir, '__e2e'))) {
-    throw new Error(
-      `${buildDir} is a test build (it holds the end-to-end fixtures). Run "npm run build" first.`,
-    );
-  }
   fs.mkdirSync(outDir, { recursive: true });
   const name = `services-manager-docs-${pkg.version}`;
   const archive = path.join(outDir, `${name}.tar.gz`);

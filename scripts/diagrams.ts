@@ -7,8 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../e2e/harness';
-import { ensureBrowser } from './browser';
+import { CHROMIUM_ARGS, ensureBrowser } from './browser';
 import { listMarkdown } from './content';
 import {
   DIAGRAM_DIR,

@@ -10,6 +10,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import sirv from 'sirv';
+import { CACHING_RULES } from '../plugins/static-host/host';
 
 export type ServerOptions = {
   /** The built site. */
@@ -57,17 +58,7 @@ export function headersFor(rules: HeaderRule[], sitePath: string): Record<string
   return headers;
 }
 
-/**
- * Caching: hashed build assets are kept for a year; everything else is revalidated (REVALIDATE, what
- * static hosts send by default). No path gets Cache-Control from two rules, since hosts that read
- * `_headers` join the values of every matching rule.
- */
-export const CACHING_RULES = `/assets/*
-  Cache-Control: public, max-age=31536000, immutable
-/sw.js
-  Cache-Control: no-cache
-  Service-Worker-Allowed: /
-`;
+/** What static hosts send by default where `_headers` sets no caching. */
 const REVALIDATE = 'public, max-age=0, must-revalidate';
 const DEFAULT_RULES = parseHeaders(CACHING_RULES);
 

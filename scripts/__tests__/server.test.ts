@@ -13,7 +13,7 @@ import {
   startServer,
   type RunningServer,
 } from '../server';
-import { contentSecurityPolicy, inlineScripts, prepareForHost, scriptHash } from '../static-host';
+import { prepareForHost } from '../../plugins/static-host/host';
 
 const PAGE = `<html><head><script>document.documentElement.dataset.theme='light'</script>
 <script type="application/ld+json">{"@type":"BreadcrumbList"}</script><script src="/assets/js/main.0123abcd.js"></script>
@@ -284,27 +284,6 @@ describe('path resolution', () => {
     expect(normalizeRange('bytes=9-0', 100)).toBeUndefined();
     expect(normalizeRange('bytes=0-1,5-6', 100)).toBeUndefined();
     expect(normalizeRange('items=0-1', 100)).toBeUndefined();
-  });
-});
-
-describe('prepareForHost', () => {
-  it('finds the inline scripts a browser runs, not data blocks or external scripts', () => {
-    expect(inlineScripts(PAGE)).toEqual(["document.documentElement.dataset.theme='light'"]);
-  });
-
-  it('writes a policy that allows exactly those scripts by hash, and compressed copies', () => {
-    const headers = fs.readFileSync(path.join(root, '_headers'), 'utf8');
-    const hash = scriptHash("document.documentElement.dataset.theme='light'");
-    expect(headers).toContain(`script-src 'self' ${hash};`);
-    expect(contentSecurityPolicy([])).not.toContain('unsafe-eval');
-    expect(contentSecurityPolicy([])).toMatch(
-      /script-src 'self';.*object-src 'none'.*frame-ancestors 'none'/,
-    );
-    for (const file of ['docs/index.html', 'assets/js/main.0123abcd.js'])
-      for (const extension of ['.br', '.gz'])
-        expect(fs.existsSync(path.join(root, file + extension))).toBe(true);
-    // Files too small to gain from compression are left alone.
-    expect(fs.existsSync(path.join(root, '404.html.br'))).toBe(false);
   });
 });
 

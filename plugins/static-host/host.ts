@@ -1,5 +1,5 @@
 /**
- * The last step of `npm run build`: makes the build ready for a static host.
+ * Makes a build ready for a static host (run by ./index.ts after the site is written).
  *
  * - `build/_headers` (the format Netlify and Cloudflare Pages read; `npm run serve` applies it too): a
  *   content security policy whose script-src allows this build's own files and, by SHA-256 hash, exactly
@@ -13,8 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
-import { askSettings, searchSettings } from '../site.links';
-import { CACHING_RULES } from './server';
+import { askSettings, searchSettings } from '../../site.links';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -72,6 +71,18 @@ export function contentSecurityPolicy(hashes: string[]): string {
   ].join('; ');
 }
 
+/**
+ * Caching: hashed build assets are kept for a year, the service worker is always revalidated, and
+ * everything else gets the host's default (revalidation). No path gets Cache-Control from two rules,
+ * since hosts that read `_headers` join the values of every matching rule.
+ */
+export const CACHING_RULES = `/assets/*
+  Cache-Control: public, max-age=31536000, immutable
+/sw.js
+  Cache-Control: no-cache
+  Service-Worker-Allowed: /
+`;
+
 export function headersFile(csp: string): string {
   return `# Headers for a static host (Netlify and Cloudflare Pages read this file; npm run serve applies it).
 /*
@@ -128,20 +139,4 @@ export async function prepareForHost(root: string) {
   };
   await Promise.all(Array.from({ length: 4 }, work));
   return { inlineScripts: new Set(hashes).size, compressed: compressible.length };
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(__filename)) {
-  const root = path.resolve(process.argv[2] ?? 'build');
-  const started = Date.now();
-  prepareForHost(root).then(
-    ({ inlineScripts: count, compressed }) =>
-      console.log(
-        `[static-host] _headers written (${count} inline script hash${count === 1 ? '' : 'es'}); ` +
-          `${compressed} files precompressed in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-      ),
-    (error: unknown) => {
-      console.error(`[static-host] ${root}: ${String(error)}`);
-      process.exit(1);
-    },
-  );
 }

@@ -35,7 +35,7 @@ function samplePaths(): string[] {
 async function main() {
   if (!fs.existsSync(path.join(root, 'index.html')))
     throw new Error(`No build in ${root}: run "npm run build" first.`);
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'server.ts'), root], {
+  const server = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '..', 'server.ts'), root], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -6,9 +6,8 @@
  */
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { startServer } from './server';
-import { ensureBrowser } from './browser';
-import { CHROMIUM_ARGS } from '../e2e/harness';
+import { startServer } from '../server';
+import { CHROMIUM_ARGS, ensureBrowser } from '../browser';
 
 const QUERIES = [
   'billing run',

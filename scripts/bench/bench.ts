@@ -4,10 +4,11 @@
  * 1. Build and page weight: build wall time and peak memory, page count, and for a few representative
  *    pages the JavaScript a first visit loads (raw and gzip) and the HTML size.
  * 2. Lighthouse (mobile) per page: scores, LCP, TBT, CLS, transfer size and the failing audits
- *    (scripts/lighthouse.ts), the median of --lighthouse-runs N runs a page (default 3) with the range
+ *    (scripts/bench/lighthouse.ts), the median of --lighthouse-runs N runs a page (default 3) with the range
  *    of performance scores. Skip with --no-lighthouse.
  * 3. Against stock Docusaurus: builds a stock classic site from the same docs/ in a temporary folder and
- *    compares the first-load JavaScript of the same doc page. Skip with --no-stock.
+ *    compares the first-load JavaScript of the same doc pages, with the ratio the gate holds
+ *    (e2e/budgets.test.ts). Skip with --no-stock; --save-stock stores the stock figures for the gate.
  * 4. Build cost at scale: cold production builds of a temporary copy of this site with the docs as they
  *    are (1×) and duplicated five times (5×): wall time, peak memory, time per page. Skip with --no-scale.
  *
@@ -18,12 +19,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { execFileSync, spawn } from 'node:child_process';
 import { chromium } from 'playwright-core';
-import { startServer } from './server';
-import { ensureBrowser } from './browser';
-import { CHROMIUM_ARGS } from '../e2e/harness';
+import { startServer } from '../server';
+import { CHROMIUM_ARGS, ensureBrowser } from '../browser';
 import {
   calibratedSlowdown,
   checkBudget,
@@ -32,8 +31,9 @@ import {
   type LighthouseFigures,
   printLighthouse,
   runLighthouse,
-  serveBuild,
 } from './lighthouse';
+import { serveBuild } from './serve';
+import { firstLoad, STOCK_FILE, storedStockFigures } from './first-load';
 
 const SITE_DIR = process.cwd();
 export const SAMPLE_PAGES = {
@@ -56,14 +56,12 @@ const COMPARED_PAGES = [
 const SCALE = 5;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const gzip = (body: Buffer) => zlib.gzipSync(body, { level: 9 }).length;
 const heading = (title: string) =>
   console.log(`\n=== ${title} ${'='.repeat(Math.max(3, 96 - title.length))}`);
 
 function countPages(dir: string): number {
-  return fs
-    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.html') && !file.startsWith('__e2e')).length;
+  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'))
+    .length;
 }
 
 const countDocs = (docsDir: string) =>
@@ -75,26 +73,15 @@ type Script = { name: string; raw: number; gzip: number };
 async function measure(url: string) {
   const browser = await chromium.launch({ executablePath: ensureBrowser(), args: CHROMIUM_ARGS });
   try {
-    const page = await browser.newPage();
-    const scripts: Script[] = [];
-    let html = { raw: 0, gzip: 0 };
-    // Bodies are read as responses arrive; every read finishes before the browser closes.
-    const reads: Promise<void>[] = [];
-    page.on('response', (response) => {
-      const type = response.request().resourceType();
-      if (type !== 'script' && type !== 'document') return;
-      // A failed request (the hosted analytics script is absent locally) would count the 404 page.
-      if (!response.ok()) return;
-      reads.push(
-        response.body().then((body) => {
-          const sizes = { raw: body.length, gzip: gzip(body) };
-          if (type === 'document') html = sizes;
-          else scripts.push({ name: path.basename(new URL(response.url()).pathname), ...sizes });
-        }),
-      );
-    });
-    await page.goto(url, { waitUntil: 'networkidle' });
-    await Promise.all(reads);
+    const resources = await firstLoad(await browser.newPage(), url);
+    const scripts: Script[] = resources
+      .filter((resource) => resource.type === 'script')
+      .map(({ url: address, raw, gzip: size }) => ({
+        name: path.basename(new URL(address).pathname),
+        raw,
+        gzip: size,
+      }));
+    const html = resources.find((resource) => resource.type === 'document') ?? { raw: 0, gzip: 0 };
     return { scripts, html };
   } finally {
     await browser.close();
@@ -341,10 +328,16 @@ async function compareWithStock(route: string, ourBuildDir: string, stockBuildDi
     `  ${'ours − stock'.padEnd(20)} ${signed(diff('raw')).padStart(10)} ${signed(diff('gzip')).padStart(10)}` +
       ` (${percent >= 0 ? '+' : ''}${percent.toFixed(0)}% gzip)`,
   );
+  const stored = storedStockFigures()[route];
+  console.log(
+    `  ours / stock: ${(total(ours.scripts, 'gzip') / total(stock.scripts, 'gzip')).toFixed(2)} ` +
+      `(the gate's stored stock figure: ${stored ? kb(stored) : 'none'})`,
+  );
   for (const { label, scripts, html } of measured) {
     console.log(`\n  ${label}: HTML ${kb(html.raw)} raw, ${kb(html.gzip)} gzip; scripts:`);
     printScripts(scripts);
   }
+  return total(stock.scripts, 'gzip');
 }
 
 async function stockSection(ourBuildDir: string) {
@@ -353,7 +346,14 @@ async function stockSection(ourBuildDir: string) {
     createStockSite(dir);
     const cost = await timedBuild(dir, ['npx', 'docusaurus', 'build'], path.join(dir, 'build.log'));
     console.log(`stock site built: ${formatCost(cost)}, ${countPages(path.join(dir, 'build'))} pages`);
-    for (const route of COMPARED_PAGES) await compareWithStock(route, ourBuildDir, path.join(dir, 'build'));
+    const figures: Record<string, number> = {};
+    for (const route of COMPARED_PAGES)
+      figures[route] = await compareWithStock(route, ourBuildDir, path.join(dir, 'build'));
+    if (process.argv.includes('--save-stock')) {
+      const file = JSON.parse(fs.readFileSync(STOCK_FILE, 'utf8')) as { pages: Record<string, number> };
+      fs.writeFileSync(STOCK_FILE, `${JSON.stringify({ ...file, pages: figures }, null, 2)}\n`);
+      console.log(`\nstock figures saved to ${path.relative(SITE_DIR, STOCK_FILE)} for the gate`);
+    }
   });
 }
 

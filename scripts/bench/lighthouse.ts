@@ -3,7 +3,7 @@
  * score, page weight, and every failing audit in the categories held to 100 (with the elements it names).
  * Mobile profile: Lighthouse's default config (simulated slow 4G, 4× CPU slowdown, a phone viewport).
  *
- * `npx tsx scripts/lighthouse.ts [buildDir]` serves the build (default ./build) with the compressing
+ * `npx tsx scripts/bench/lighthouse.ts [buildDir]` serves the build (default ./build) with the compressing
  * server, prints a table for LIGHTHOUSE_PAGES and the failing audits, and exits non-zero if checkBudget
  * finds a failure. Performance is printed but not enforced: it is timing-based and this machine is noisy.
  */
@@ -11,9 +11,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import type { Result } from 'lighthouse';
-import { startServer } from './server';
-import { ensureBrowser } from './browser';
-import { ANALYTICS_PATH, CHROMIUM_ARGS } from '../e2e/harness';
+import { serveBuild } from './serve';
+import { CHROMIUM_ARGS, ensureBrowser } from '../browser';
 
 /** Pages measured: the home page, the longest concept page, a generated API page and a search. */
 export const LIGHTHOUSE_PAGES: Record<string, string> = {
@@ -250,13 +249,6 @@ export function checkBudget(figures: LighthouseFigures): string[] {
  * Serves a build the way the end-to-end suite does: with a stand-in at the analytics script's path,
  * which the host provides in production (without it every page logs a 404 in the console).
  */
-export function serveBuild(root: string) {
-  return startServer({
-    root,
-    files: { [ANALYTICS_PATH]: path.resolve(__dirname, '../e2e/fixtures/insights.js') },
-  });
-}
-
 /** Prints a table of the figures and, below it, every failing audit with the elements it names. */
 export function printLighthouse(rows: { label: string; figures: LighthouseFigures }[]) {
   const header = ['page', 'perf', 'a11y', 'best', 'seo', 'LCP', 'TBT', 'CLS', 'transfer', 'JS'];

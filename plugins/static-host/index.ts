@@ -1,0 +1,26 @@
+import type { LoadContext, Plugin } from '@docusaurus/types';
+import markdownExportPlugin from '../markdown-export';
+import { prepareForHost } from './host';
+
+/**
+ * Completes the build for a static host: the Markdown twins and llms.txt (../markdown-export), then
+ * `_headers` and the precompressed copies of every file (./host.ts). Docusaurus runs all plugins'
+ * postBuild hooks at once, so the twins are written here, first, rather than by a plugin of their own:
+ * the compression must see every file the build writes.
+ */
+export default function staticHostPlugin(context: LoadContext): Plugin {
+  const twins = markdownExportPlugin(context);
+  return {
+    ...twins,
+    name: 'services-manager-static-host',
+    async postBuild(props) {
+      await twins.postBuild?.(props);
+      const started = Date.now();
+      const { inlineScripts, compressed } = await prepareForHost(props.outDir);
+      console.log(
+        `[static-host] _headers written (${inlineScripts} inline script hash${inlineScripts === 1 ? '' : 'es'}); ` +
+          `${compressed} files precompressed in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+    },
+  };
+}
