@@ -19,8 +19,6 @@ export type ServerOptions = {
   baseUrl?: string;
   port?: number;
   host?: string;
-  /** Accepted for callers not yet updated; ignored (tests inject files with request interception). */
-  files?: Record<string, string>;
 };
 
 export type RunningServer = { url: string; close: () => Promise<void> };
