@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { retriever, type Sources } from '../ask-proxy/sources';
 import { searchBuild } from '../src/search/fromBuild';
-import { startAskProxy, startFakeModel, stubAnalytics, pointAtAskProxy } from './askProxy';
+import { startAskProxy, startFakeModel, pointAtAskProxy } from './askProxy';
 import { BUILD_DIR, openPage, setupSite, until, visit } from './harness';
 
 const site = setupSite();
@@ -64,7 +64,6 @@ type Recorded = { statuses: string[] };
 describe('Ask AI, offline engine', () => {
   it('answers from the docs with sources, copy, feedback, follow-ups, and keeps the conversation', async () => {
     const { page, problems } = await openPage(site, { permissions: ['clipboard-read', 'clipboard-write'] });
-    await stubAnalytics(page);
     await visit(page, `${site.url}/docs/concepts/introduction`);
     await page.evaluate(() => {
       const statuses: string[] = [];
@@ -132,7 +131,6 @@ describe('Ask AI, offline engine', () => {
 
   it('says plainly when the documentation has no answer', async () => {
     const { page } = await openPage(site);
-    await stubAnalytics(page);
     await visit(page, `${site.url}/`);
     await page.keyboard.press('Control+k');
     await page.getByRole('combobox').fill('sourdough bread recipe');

@@ -9,7 +9,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { ANALYTICS_PATH, BUILD_DIR, ROOT } from './harness';
+import { BUILD_DIR, ROOT } from './harness';
 
 export type ModelRequest = {
   messages: { role: string; content: string }[];
@@ -138,16 +138,5 @@ export async function pointAtAskProxy(page: Page, proxyOrigin: string) {
       );
       await route.fulfill({ status: response.status(), headers, body: await response.body() });
     },
-  );
-  await stubAnalytics(page);
-}
-
-/** The web-analytics script a production host serves at its own path. */
-export async function stubAnalytics(page: Page) {
-  await page.route(`**${ANALYTICS_PATH}`, (route) =>
-    route.fulfill({
-      path: path.join(__dirname, 'fixtures', 'insights.js'),
-      contentType: 'text/javascript; charset=utf-8',
-    }),
   );
 }
