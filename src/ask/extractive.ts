@@ -1,7 +1,8 @@
 /**
- * The default Ask AI engine: an extractive answerer. It builds the answer only from sentences of the
- * retrieved documentation sections, cites each with [n] matching the related sources, and says plainly
- * when the documentation has no answer. It invents nothing and needs no server.
+ * The default Ask AI engine: an extractive answerer. It builds the answer only from the retrieved
+ * documentation sections (sentences, list items, table rows and lines of code, quoted as they are),
+ * puts the passage that answers the question's focus first, cites each with [n] matching the related
+ * sources, and says plainly when the documentation has no answer. It invents nothing and needs no server.
  */
 import { processTerm } from '../search/engine';
 import { tokenize } from '../search/text';
@@ -25,7 +26,7 @@ export const NO_ANSWER =
 
 /** Words that shape a question but say nothing about its subject. */
 const QUESTION_WORDS = new Set(
-  'how do does did doing which what why who whom whose should could would can may might must need want use using used my our we me us'.split(
+  'how do does did doing which what why who whom whose should could would can may might must need want use using used my our we me us long many much often'.split(
     ' ',
   ),
 );
@@ -36,17 +37,6 @@ const termsOf = (text: string) =>
     .map((word) => processTerm(word))
     .filter((term): term is string => Boolean(term));
 
-/** Sentences of a section, split at sentence ends; list items and short fragments stay whole. */
-export function sentences(text: string): string[] {
-  return text
-    .split(/(?<=[.!?])\s+(?=[A-Z0-9"'`(])/)
-    .map((sentence) => sentence.trim())
-    .filter((sentence) => sentence.split(/\s+/).length >= 5);
-}
-
-/** Share of the question's weighted words a sentence must cover (less its rank penalties) to be used. */
-const MIN_SCORE = 0.34;
-
 /** The question's subject words, as a search query for retrieving sources. */
 export function searchQueryFor(question: string): string {
   return tokenize(question)
@@ -54,53 +44,256 @@ export function searchQueryFor(question: string): string {
     .join(' ');
 }
 
-type Candidate = { sentence: string; source: number; position: number; score: number; covered: Set<string> };
+/** Sentences of a paragraph, split at sentence ends; short fragments are dropped. */
+export function sentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+(?=[A-Z0-9"'`(])/)
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => sentence.split(/\s+/).length >= 5);
+}
 
-export function answerFromSources(question: string, sources: Source[], maxSentences = 4): Answer {
+/** What the question asks for, which decides the passages that answer it. */
+export type Focus = 'figure' | 'steps' | 'definition' | 'other';
+
+export function focusOf(question: string): Focus {
+  const q = question.toLowerCase().trim();
+  if (
+    /\bhow (long|many|much|often|big|large|soon|far)\b|\b(which|what) (ports?|versions?|size|limits?|timeout|time|day|hour|number)\b|^when\b|\bport(s)? (does|do|is|are)\b/.test(
+      q,
+    )
+  )
+    return 'figure';
+  if (/^(how (do|can|should|would) (i|we|you)|how to|what are the steps|steps to)\b/.test(q)) return 'steps';
+  if (/^(what (is|are)|what does .+ mean|define|explain)\b/.test(q)) return 'definition';
+  return 'other';
+}
+
+/** Sentences about the page rather than the subject: who it is for, where to read on. */
+const AUDIENCE = /^(this (page|article|guide|section|topic|document|reference)\b|it assumes\b)/i;
+const NAVIGATION =
+  /^(see|read|next|continue|start with|related pages?|for (more|details|the full|a full|an overview)|go to|back to)\b/i;
+
+type Unit = {
+  kind: 'sentence' | 'item' | 'row' | 'code';
+  /** What the answer quotes: a sentence, a list item's text, a row as "column: value", code lines. */
+  text: string;
+  source: number;
+  position: number;
+  /** The list an item belongs to (index into the source's lists), ordered or not. */
+  list?: { id: number; ordered: boolean };
+  /** For code: the sentence that introduces it, and its language. */
+  lead?: string;
+  language?: string;
+  score: number;
+  terms: Set<string>;
+};
+
+/**
+ * A section's stored text (see plugins/search-index/sections.ts: paragraph lines, `- ` and `1. ` items,
+ * `| a | b |` rows with the header first, fenced code) split into the units an answer may quote.
+ */
+export function unitsOf(text: string, source: number): Omit<Unit, 'score' | 'terms'>[] {
+  const units: Omit<Unit, 'score' | 'terms'>[] = [];
+  const lines = text.split('\n');
+  let header: string[] | undefined;
+  let listId = -1;
+  let inList = false;
+  let lastSentence: string | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const position = units.length;
+    const fence = /^```([\w+-]*)/.exec(line);
+    if (fence) {
+      const code: string[] = [];
+      while (++i < lines.length && lines[i] !== '```') code.push(lines[i]);
+      units.push({ kind: 'code', text: code.join('\n'), source, position, lead: lastSentence, language: fence[1] });
+      inList = false;
+      header = undefined;
+      continue;
+    }
+    const row = /^\| (.*) \|$/.exec(line);
+    if (row) {
+      const cells = row[1].split(' | ');
+      if (!header) header = cells;
+      else
+        units.push({
+          kind: 'row',
+          text: cells
+            .map((cell, j) => (header![j] && cell ? `${header![j]}: ${cell}` : cell))
+            .filter(Boolean)
+            .join('; '),
+          source,
+          position,
+        });
+      inList = false;
+      continue;
+    }
+    header = undefined;
+    const item = /^(\s*)(?:-|(\d+)\.) (.*)$/.exec(line);
+    if (item) {
+      // Nested items belong to their parent's list; a new top-level list starts after other content.
+      if (!inList) listId++;
+      inList = true;
+      if (item[1]) continue;
+      units.push({ kind: 'item', text: item[3], source, position, list: { id: listId, ordered: Boolean(item[2]) } });
+      continue;
+    }
+    inList = false;
+    for (const sentence of sentences(line)) {
+      units.push({ kind: 'sentence', text: sentence, source, position: units.length });
+      lastSentence = sentence;
+    }
+  }
+  return units;
+}
+
+/** Share of the question's weighted words a passage must cover (less its rank penalties) to be used. */
+const MIN_SCORE = 0.34;
+/** About how long an answer may be, in words (code lines not counted). */
+const MAX_WORDS = 120;
+const MAX_CODE_LINES = 6;
+const MAX_STEPS = 8;
+
+const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
+const hasFigure = (text: string) => /\d/.test(text);
+
+/** Two forms of one word: equal, or sharing a long beginning (idempotency / idempotent, configure / configuration). */
+function sameWord(a: string, b: string): boolean {
+  if (a === b) return true;
+  let common = 0;
+  while (common < a.length && a[common] === b[common]) common++;
+  return common >= 5 && common >= Math.min(a.length, b.length) - 2;
+}
+
+/** The lines of a code block worth quoting: those that mention the question's words, else its start. */
+function relevantLines(code: string, wanted: string[]): string[] {
+  const lines = code.split('\n');
+  const matching = lines
+    .map((line, i) => ({ line, i }))
+    .filter(({ line }) => termsOf(line).some((term) => wanted.some((want) => sameWord(term, want))));
+  if (!matching.length || lines.length <= MAX_CODE_LINES) return lines.slice(0, MAX_CODE_LINES);
+  return matching.slice(0, MAX_CODE_LINES).map(({ line }) => line);
+}
+
+export function answerFromSources(question: string, sources: Source[]): Answer {
   const wanted = [...new Set(termsOf(question))];
   const numbered = numberSources(sources);
-  if (!wanted.length || !sources.length) return { markdown: NO_ANSWER, sources: numbered, answered: false };
+  const focus = focusOf(question);
+  const noAnswer = (): Answer => ({
+    markdown: [
+      NO_ANSWER,
+      ...(sources.length
+        ? ['', 'The closest pages:', '', ...numbered.map((source) => `- [${source.title}](${source.url})`)]
+        : []),
+    ].join('\n'),
+    sources: numbered,
+    answered: false,
+  });
+  if (!wanted.length || !sources.length) return noAnswer();
 
-  const candidates: Candidate[] = sources.flatMap((source, index) =>
-    sentences(source.text).map((sentence, position) => ({
-      sentence,
-      source: index,
-      position,
-      score: 0,
-      covered: new Set(termsOf(`${source.title} ${sentence}`).filter((term) => wanted.includes(term))),
-    })),
-  );
+  const units: Unit[] = sources.flatMap((source, index) => {
+    const context = termsOf(`${source.title} ${source.hierarchy.slice(2).join(' ')}`);
+    return unitsOf(source.text, index)
+      .filter((unit) => unit.kind === 'code' || !(AUDIENCE.test(unit.text) || NAVIGATION.test(unit.text)))
+      .map((unit) => {
+        const own = termsOf(unit.kind === 'code' ? `${unit.lead ?? ''} ${unit.text}` : unit.text);
+        const terms = new Set(
+          wanted.filter((want) => [...own, ...context].some((term) => sameWord(term, want))),
+        );
+        return { ...unit, score: 0, terms };
+      });
+  });
   // Rarer words in the retrieved text carry more weight.
   const weight = new Map(
     wanted.map((term) => {
-      const containing = candidates.filter((candidate) => candidate.covered.has(term)).length;
-      return [term, Math.log(1 + candidates.length / (1 + containing))];
+      const containing = units.filter((unit) => unit.terms.has(term)).length;
+      return [term, Math.log(1 + units.length / (1 + containing))];
     }),
   );
-  const total = wanted.reduce((sum, term) => sum + (weight.get(term) ?? 0), 0);
-  for (const candidate of candidates) {
-    const matched = [...candidate.covered].reduce((sum, term) => sum + (weight.get(term) ?? 0), 0);
-    const length = candidate.sentence.split(/\s+/).length;
-    // Sources arrive best first: a sentence from a lower-ranked page must match clearly better to win.
-    candidate.score =
-      matched / (total || 1) - candidate.source * 0.1 - candidate.position * 0.01 - (length > 60 ? 0.2 : 0);
+  const total = wanted.reduce((sum, term) => sum + (weight.get(term) ?? 0), 0) || 1;
+  for (const unit of units) {
+    const matched = [...unit.terms].reduce((sum, term) => sum + (weight.get(term) ?? 0), 0);
+    const length = wordCount(unit.text);
+    let score = matched / total - unit.source * 0.08 - Math.min(unit.position, 20) * 0.004;
+    if (unit.kind !== 'code' && length > 60) score -= 0.2;
+    if (focus === 'figure') score += hasFigure(unit.text) ? 0.15 : -0.1;
+    if (focus === 'steps' && unit.list?.ordered) score += 0.1;
+    if (focus === 'definition' && unit.kind === 'sentence' && /\b(is|are|means|refers to)\b/.test(unit.text))
+      score += 0.08;
+    unit.score = score;
   }
+  const ranked = [...units].sort((a, b) => b.score - a.score);
+  const best = ranked[0];
+  if (!best || best.score < MIN_SCORE) return noAnswer();
 
-  const chosen: Candidate[] = [];
-  const perSource = new Map<number, number>();
-  for (const candidate of [...candidates].sort((a, b) => b.score - a.score)) {
-    if (chosen.length >= maxSentences || candidate.score < MIN_SCORE) break;
-    if ((perSource.get(candidate.source) ?? 0) >= 2) continue;
-    if (chosen.some((other) => other.sentence === candidate.sentence)) continue;
-    chosen.push(candidate);
-    perSource.set(candidate.source, (perSource.get(candidate.source) ?? 0) + 1);
+  const cite = (unit: Unit) => `[${unit.source + 1}]`;
+  const blocks: string[] = [];
+  let words = 0;
+  const used = new Set<Unit>();
+
+  const addSentence = (unit: Unit) => {
+    blocks.push(`${unit.text.replace(/\s*$/, '')} ${cite(unit)}`);
+    words += wordCount(unit.text);
+    used.add(unit);
+  };
+  const addItems = (items: Unit[], ordered: boolean) => {
+    const lines = items.map((item, i) => `${ordered ? `${i + 1}.` : '-'} ${item.text} ${cite(item)}`);
+    blocks.push(lines.join('\n'));
+    for (const item of items) {
+      words += wordCount(item.text);
+      used.add(item);
+    }
+  };
+  const addCode = (unit: Unit) => {
+    const lead = unit.lead && !AUDIENCE.test(unit.lead) ? unit.lead : `From ${sources[unit.source].title}:`;
+    blocks.push(`${lead} ${cite(unit)}`);
+    blocks.push(['```' + (unit.language || 'text'), ...relevantLines(unit.text, wanted), '```'].join('\n'));
+    words += wordCount(lead);
+    used.add(unit);
+  };
+
+  const listOf = (unit: Unit) =>
+    units.filter(
+      (other) => other.source === unit.source && other.kind === 'item' && other.list?.id === unit.list?.id,
+    );
+
+  // The passage that answers, with its structure: a whole numbered list for the steps, the relevant
+  // lines of code under the sentence that introduces them, a row of a table, or a sentence.
+  const stepsList =
+    focus === 'steps'
+      ? ranked.find((unit) => unit.list?.ordered && unit.score >= MIN_SCORE && unit.score >= best.score - 0.25)
+      : undefined;
+  if (stepsList) {
+    const items = listOf(stepsList);
+    const lead = units.filter(
+      (unit) => unit.source === stepsList.source && unit.kind === 'sentence' && unit.position < items[0].position,
+    );
+    const intro = lead.at(-1);
+    if (intro && intro.position === items[0].position - 1 && intro.score > 0) addSentence(intro);
+    addItems(items.slice(0, MAX_STEPS), true);
+  } else if (best.kind === 'code') addCode(best);
+  else if (best.kind === 'item') {
+    // A list item answers best with its matching neighbours, as a list.
+    const items = listOf(best).filter((item) => item === best || item.score >= MIN_SCORE);
+    addItems(items.slice(0, MAX_STEPS), Boolean(best.list?.ordered));
+  } else if (best.kind === 'row') {
+    addItems(
+      ranked.filter((unit) => unit.kind === 'row' && unit.source === best.source && unit.score >= best.score - 0.1).slice(0, 4),
+      false,
+    );
+  } else addSentence(best);
+
+  // Then what else supports it, best first, while the answer stays short.
+  for (const unit of ranked) {
+    if (words >= MAX_WORDS * 0.6 || blocks.length >= 5) break;
+    if (used.has(unit) || unit.score < Math.max(MIN_SCORE, best.score - 0.3)) continue;
+    if (focus === 'figure' && !hasFigure(unit.text)) continue;
+    if (words + wordCount(unit.text) > MAX_WORDS) continue;
+    if (unit.kind === 'code') {
+      if (blocks.some((block) => block.startsWith('```'))) continue;
+      addCode(unit);
+    } else if (unit.kind === 'item' || unit.kind === 'row') addItems([unit], false);
+    else addSentence(unit);
   }
-  if (!chosen.length) return { markdown: NO_ANSWER, sources: numbered, answered: false };
-
-  // Keep sentences of one source together and in their original order, so the answer reads in sequence.
-  chosen.sort((a, b) => a.source - b.source || a.position - b.position);
-  const markdown = chosen
-    .map((candidate) => `${candidate.sentence.replace(/\s*$/, '')} [${candidate.source + 1}]`)
-    .join(' ');
-  return { markdown, sources: numbered, answered: true };
+  return { markdown: blocks.join('\n\n'), sources: numbered, answered: true };
 }
