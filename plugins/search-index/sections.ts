@@ -95,7 +95,11 @@ export function structuredText(markdown: string): string {
     } else if (row) {
       flush();
       if (/^[\s|:-]+$/.test(row[1])) continue;
-      const cells = row[1].replace(/\|\s*$/, '').split(/(?<!\\)\|/).map((cell) => inlineText(cell));
+      // An escaped pipe is text inside a cell: kept through the markup removal as a private-use character.
+      const cells = row[1]
+        .replace(/\|\s*$/, '')
+        .split(/(?<!\\)\|/)
+        .map((cell) => inlineText(cell.replace(/\\\|/g, '\uE000')).replace(/\uE000/g, '|'));
       out.push(`| ${cells.join(' | ')} |`);
     } else if (/^\s+\S/.test(line) && !paragraph.length && /^\s*(?:[-*+]|\d+\.) /.test(out.at(-1) ?? '')) {
       // An indented line right after a list item continues that item.

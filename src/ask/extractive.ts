@@ -4,7 +4,7 @@
  * puts the passage that answers the question's focus first, cites each with [n] matching the related
  * sources, and says plainly when the documentation has no answer. It invents nothing and needs no server.
  */
-import { processTerm } from '../search/engine';
+import { identifierWords, processTerm } from '../search/engine';
 import { tokenize } from '../search/text';
 
 export type Source = { url: string; title: string; hierarchy: string[]; text: string };
@@ -31,8 +31,9 @@ const QUESTION_WORDS = new Set(
   ),
 );
 
+/** A text's subject words as the index stores them; CamelCase identifiers also give their parts. */
 const termsOf = (text: string) =>
-  tokenize(text)
+  tokenize(`${text} ${identifierWords(text)}`)
     .filter((word) => !QUESTION_WORDS.has(word))
     .map((word) => processTerm(word))
     .filter((term): term is string => Boolean(term));
@@ -106,7 +107,14 @@ export function unitsOf(text: string, source: number): Omit<Unit, 'score' | 'ter
     if (fence) {
       const code: string[] = [];
       while (++i < lines.length && lines[i] !== '```') code.push(lines[i]);
-      units.push({ kind: 'code', text: code.join('\n'), source, position, lead: lastSentence, language: fence[1] });
+      units.push({
+        kind: 'code',
+        text: code.join('\n'),
+        source,
+        position,
+        lead: lastSentence,
+        language: fence[1],
+      });
       inList = false;
       header = undefined;
       continue;
@@ -135,7 +143,13 @@ export function unitsOf(text: string, source: number): Omit<Unit, 'score' | 'ter
       if (!inList) listId++;
       inList = true;
       if (item[1]) continue;
-      units.push({ kind: 'item', text: item[3], source, position, list: { id: listId, ordered: Boolean(item[2]) } });
+      units.push({
+        kind: 'item',
+        text: item[3],
+        source,
+        position,
+        list: { id: listId, ordered: Boolean(item[2]) },
+      });
       continue;
     }
     inList = false;
@@ -183,7 +197,13 @@ export function answerFromSources(question: string, sources: Source[]): Answer {
     markdown: [
       NO_ANSWER,
       ...(sources.length
-        ? ['', 'The closest pages:', '', ...numbered.map((source) => `- [${source.title}](${source.url})`)]
+        ? [
+            '',
+            'The closest pages:',
+            '',
+            // Brackets in a title would end the link text early.
+            ...numbered.map((source) => `- [${source.title.replace(/[[\]]/g, '')}](${source.url})`),
+          ]
         : []),
     ].join('\n'),
     sources: numbered,
@@ -246,7 +266,10 @@ export function answerFromSources(question: string, sources: Source[]): Answer {
   };
   const addCode = (unit: Unit) => {
     const lead = unit.lead && !AUDIENCE.test(unit.lead) ? unit.lead : `From ${sources[unit.source].title}:`;
-    blocks.push(`${lead} ${cite(unit)}`);
+    // The sentence that introduces the code may already be in the answer.
+    if (!blocks.at(-1)?.startsWith(lead)) blocks.push(`${lead} ${cite(unit)}`);
+    for (const other of units)
+      if (other.source === unit.source && other.kind === 'sentence' && other.text === lead) used.add(other);
     blocks.push(['```' + (unit.language || 'text'), ...relevantLines(unit.text, wanted), '```'].join('\n'));
     words += wordCount(lead);
     used.add(unit);
@@ -261,12 +284,15 @@ export function answerFromSources(question: string, sources: Source[]): Answer {
   // lines of code under the sentence that introduces them, a row of a table, or a sentence.
   const stepsList =
     focus === 'steps'
-      ? ranked.find((unit) => unit.list?.ordered && unit.score >= MIN_SCORE && unit.score >= best.score - 0.25)
+      ? ranked.find(
+          (unit) => unit.list?.ordered && unit.score >= MIN_SCORE && unit.score >= best.score - 0.25,
+        )
       : undefined;
   if (stepsList) {
     const items = listOf(stepsList);
     const lead = units.filter(
-      (unit) => unit.source === stepsList.source && unit.kind === 'sentence' && unit.position < items[0].position,
+      (unit) =>
+        unit.source === stepsList.source && unit.kind === 'sentence' && unit.position < items[0].position,
     );
     const intro = lead.at(-1);
     if (intro && intro.position === items[0].position - 1 && intro.score > 0) addSentence(intro);
@@ -278,7 +304,11 @@ export function answerFromSources(question: string, sources: Source[]): Answer {
     addItems(items.slice(0, MAX_STEPS), Boolean(best.list?.ordered));
   } else if (best.kind === 'row') {
     addItems(
-      ranked.filter((unit) => unit.kind === 'row' && unit.source === best.source && unit.score >= best.score - 0.1).slice(0, 4),
+      ranked
+        .filter(
+          (unit) => unit.kind === 'row' && unit.source === best.source && unit.score >= best.score - 0.1,
+        )
+        .slice(0, 4),
       false,
     );
   } else addSentence(best);
@@ -286,7 +316,9 @@ export function answerFromSources(question: string, sources: Source[]): Answer {
   // Then what else supports it, best first, while the answer stays short.
   for (const unit of ranked) {
     if (words >= MAX_WORDS * 0.6 || blocks.length >= 5) break;
-    if (used.has(unit) || unit.score < Math.max(MIN_SCORE, best.score - 0.3)) continue;
+    // Support from the answer's own section may score a little lower than support from elsewhere.
+    const margin = unit.source === best.source ? 0.3 : 0.15;
+    if (used.has(unit) || unit.score < Math.max(MIN_SCORE, best.score - margin)) continue;
     if (focus === 'figure' && !hasFigure(unit.text)) continue;
     if (words + wordCount(unit.text) > MAX_WORDS) continue;
     if (unit.kind === 'code') {

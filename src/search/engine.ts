@@ -35,8 +35,12 @@ export function stem(word: string): string {
   if (term.length > 4 && term.endsWith('ies')) term = `${term.slice(0, -3)}y`;
   else if (term.length > 3 && term.endsWith('s') && !term.endsWith('ss') && !term.endsWith('us'))
     term = term.slice(0, -1);
+  const before = term;
   if (term.length > 5 && term.endsWith('ing')) term = term.slice(0, -3);
+  else if (term.length > 4 && term.endsWith('ied')) term = `${term.slice(0, -3)}y`;
   else if (term.length > 4 && term.endsWith('ed')) term = term.slice(0, -2);
+  // stopped / stop, planned / plan (not bill, pass or buzz, and not set from settings).
+  if (term !== before && term.length > 4 && /([^aeioulsz])\1$/.test(term)) term = term.slice(0, -1);
   if (term.length > 4 && term.endsWith('e')) term = term.slice(0, -1);
   return term;
 }
@@ -77,6 +81,14 @@ export const CHUNK_SIZE = 16;
 
 export type SourceSection = SectionMeta & { heading: string; text: string };
 
+/** The words inside the text's CamelCase identifiers (BillingRun, NightlySync), so "billing run" finds them. */
+export function identifierWords(text: string): string {
+  const words = new Set<string>();
+  for (const [identifier] of text.matchAll(/\b(?:[A-Z][a-z]+|[a-z]{2,})(?:[A-Z][a-z]+)+\b/g))
+    for (const word of identifier.split(/(?=[A-Z])/)) words.add(word.toLowerCase());
+  return [...words].join(' ');
+}
+
 /**
  * Builds the files the browser downloads: the index without terms, term shards, metadata and texts.
  * `aliasesOf` gives the other names (synonyms, abbreviations) of what a section mentions, indexed with it.
@@ -94,7 +106,8 @@ export function buildSearchFiles(
         title: section.title,
         heading: section.heading,
         text,
-        aliases: aliasesOf(`${section.title} ${section.heading} ${text}`),
+        aliases:
+          `${aliasesOf(`${section.title} ${section.heading} ${text}`)} ${identifierWords(text)}`.trim(),
       };
     }),
   );
@@ -189,12 +202,12 @@ export function rankSections(
   const fallback = merged.size
     ? [...merged.values()]
     : index.search(terms.join(' '), {
-          boost: BOOST,
-          prefix: true,
-          fuzzy: 0.2,
-          combineWith: 'OR',
-          filter: filterResult,
-        });
+        boost: BOOST,
+        prefix: true,
+        fuzzy: 0.2,
+        combineWith: 'OR',
+        filter: filterResult,
+      });
   const kb = /\bkb\d{5}\b/.exec(normalized)?.[0];
   const titleTerms = new Map<string, string[]>();
   /** How many query words the title lacks. */
