@@ -86,15 +86,17 @@ type Unit = {
   lead?: string;
   language?: string;
   score: number;
+  /** The question's words the passage has, and those only its section's title or heading has. */
   terms: Set<string>;
+  fromContext: Set<string>;
 };
 
 /**
  * A section's stored text (see plugins/search-index/sections.ts: paragraph lines, `- ` and `1. ` items,
  * `| a | b |` rows with the header first, fenced code) split into the units an answer may quote.
  */
-export function unitsOf(text: string, source: number): Omit<Unit, 'score' | 'terms'>[] {
-  const units: Omit<Unit, 'score' | 'terms'>[] = [];
+export function unitsOf(text: string, source: number): Omit<Unit, 'score' | 'terms' | 'fromContext'>[] {
+  const units: Omit<Unit, 'score' | 'terms' | 'fromContext'>[] = [];
   const lines = text.split('\n');
   let header: string[] | undefined;
   let listId = -1;
@@ -170,6 +172,9 @@ const MAX_STEPS = 8;
 
 const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 const hasFigure = (text: string) => /\d/.test(text);
+/** A figure with what it measures: a duration, size, share, count, time of day, port or version. */
+const QUANTITY =
+  /\b\d[\d,.]*\s*(%|percent|seconds?|minutes?|hours?|days?|weeks?|months?|years?|ms|milliseconds|[KMGT]B|characters?|rows?|requests?|users?|times?|attempts?|digits?)(?![\w])|\b\d{1,2}:\d{2}\b|\bports?\s+\d+|\b\d+\.\d+(\.\d+)?\b|\b\d{3,5}\b/i;
 
 /** Two forms of one word: equal, or sharing a long beginning (idempotency / idempotent, configure / configuration). */
 function sameWord(a: string, b: string): boolean {
@@ -217,32 +222,51 @@ export function answerFromSources(question: string, sources: Source[]): Answer {
       .filter((unit) => unit.kind === 'code' || !(AUDIENCE.test(unit.text) || NAVIGATION.test(unit.text)))
       .map((unit) => {
         const own = termsOf(unit.kind === 'code' ? `${unit.lead ?? ''} ${unit.text}` : unit.text);
-        const terms = new Set(
-          wanted.filter((want) => [...own, ...context].some((term) => sameWord(term, want))),
+        const terms = new Set(wanted.filter((want) => own.some((term) => sameWord(term, want))));
+        // The section's title and heading speak for every passage in it, for less than its own words.
+        const fromContext = new Set(
+          wanted.filter((want) => !terms.has(want) && context.some((term) => sameWord(term, want))),
         );
-        return { ...unit, score: 0, terms };
+        return { ...unit, score: 0, terms, fromContext };
       });
   });
   // Rarer words in the retrieved text carry more weight.
   const weight = new Map(
     wanted.map((term) => {
-      const containing = units.filter((unit) => unit.terms.has(term)).length;
+      const containing = units.filter((unit) => unit.terms.has(term) || unit.fromContext.has(term)).length;
       return [term, Math.log(1 + units.length / (1 + containing))];
     }),
   );
   const total = wanted.reduce((sum, term) => sum + (weight.get(term) ?? 0), 0) || 1;
   for (const unit of units) {
-    const matched = [...unit.terms].reduce((sum, term) => sum + (weight.get(term) ?? 0), 0);
+    const matched =
+      [...unit.terms].reduce((sum, term) => sum + (weight.get(term) ?? 0), 0) +
+      0.6 * [...unit.fromContext].reduce((sum, term) => sum + (weight.get(term) ?? 0), 0);
     const length = wordCount(unit.text);
     let score = matched / total - unit.source * 0.08 - Math.min(unit.position, 20) * 0.004;
     if (unit.kind !== 'code' && length > 60) score -= 0.2;
-    if (focus === 'figure') score += hasFigure(unit.text) ? 0.15 : -0.1;
+    if (focus === 'figure' && unit.kind !== 'code')
+      score += QUANTITY.test(unit.text) ? 0.2 : hasFigure(unit.text) ? 0.05 : -0.1;
     if (focus === 'steps' && unit.list?.ordered) score += 0.1;
-    if (focus === 'definition' && unit.kind === 'sentence' && /\b(is|are|means|refers to)\b/.test(unit.text))
-      score += 0.08;
+    // A definition names its subject first ("A billing rule tells…"), or is the first sentence of a
+    // section headed by the subject (a glossary entry).
+    if (focus === 'definition' && unit.kind === 'sentence') {
+      const opening = termsOf(unit.text).slice(0, wanted.length);
+      const heading = termsOf(sources[unit.source].hierarchy.slice(2).at(-1) ?? '');
+      const isSubject = (words: string[]) =>
+        words.length > 0 && wanted.every((want) => words.some((term) => sameWord(term, want)));
+      const headingIsSubject =
+        isSubject(heading) && heading.every((term) => wanted.some((want) => sameWord(term, want)));
+      if (isSubject(opening) || (unit.position === 0 && headingIsSubject)) score += 0.4;
+    }
     unit.score = score;
   }
-  const ranked = [...units].sort((a, b) => b.score - a.score);
+  // Glossary-style pages repeat a sentence word for word: the best-placed copy is enough.
+  const seen = new Set<string>();
+  const ranked = [...units]
+    .sort((a, b) => b.score - a.score)
+    .filter((unit) => !seen.has(unit.text) && Boolean(seen.add(unit.text)));
+  if (process.env.ASK_DEBUG) for (const u of ranked.slice(0, 6)) console.log(u.score.toFixed(2), u.source, u.position, u.kind, [...u.terms].join(","), sources[u.source].hierarchy, u.text.slice(0, 60));
   const best = ranked[0];
   if (!best || best.score < MIN_SCORE) return noAnswer();
 

@@ -149,7 +149,8 @@ export function rankSections(
   query: string,
   filter?: (section: SectionMeta) => boolean,
 ): RankedSection[] {
-  const normalized = normalizeQuery(query).toLowerCase();
+  const exact = normalizeQuery(query);
+  const normalized = exact.toLowerCase();
   const terms = queryTerms(query);
   if (!terms.length) return [];
   const filterResult = filter
@@ -236,6 +237,8 @@ export function rankSections(
       if (missing === 0) score *= isIntro ? 2 : 1.3;
       else if (missing === 1 && terms.length >= 3) score *= isIntro ? 1.6 : 1.2;
       if (pairs.length) score *= 1 + 0.3 * phrases(section.hierarchy.slice(1).join(' | '));
+      // Of two pages with the query as title, the one spelt as typed ("Workspace lists", not "Workspace Lists").
+      if (section.title === exact) score *= 1.01;
       return { id: result.id as number, score, terms: result.terms };
     })
     .sort((a, b) => b.score - a.score);

@@ -192,12 +192,22 @@ describe('answerFromSources', () => {
 describe('selectSources', () => {
   const hit = (url: string, text = 'Some text.') => ({ url, hierarchy: ['Docs', url], text });
 
-  it('takes at most two sections of a page and stops at the page and size limits', () => {
+  it('takes at most two sections of a page, two pages of a folder, and stops at the page and size limits', () => {
     const chosen = selectSources(
-      [hit('/a'), hit('/a#x'), hit('/a#y'), hit('/b'), hit('/c'), hit('/d'), hit('/e'), hit('/d#z')],
+      [
+        hit('/a'),
+        hit('/a#x'),
+        hit('/a#y'),
+        hit('/ref/b'),
+        hit('/ref/c'),
+        hit('/ref/d'),
+        hit('/e'),
+        hit('/f'),
+        hit('/e#z'),
+      ],
       4,
     );
-    expect(chosen.map((item) => item.url)).toEqual(['/a', '/a#x', '/b', '/c', '/d']);
+    expect(chosen.map((item) => item.url)).toEqual(['/a', '/a#x', '/ref/b', '/ref/c', '/e']);
     expect(selectSources([hit('/a', 'x'.repeat(50)), hit('/b', 'y'.repeat(50))], 4, 60)[1].text).toHaveLength(
       10,
     );
