@@ -69,6 +69,10 @@ export function focusOf(question: string): Focus {
   return 'other';
 }
 
+/** Words of a question that code or configuration answers. */
+const CODE_QUESTION =
+  /\b(commands?|cmdlets?|scripts?|config\w*|conf|json|yaml|powershell|bash|curl|code|samples?|syntax|files?|settings?|parameters?|listeners?|\w+\.(conf|json|ya?ml|config|ps1))\b/i;
+
 /** Sentences about the page rather than the subject: who it is for, where to read on. */
 const AUDIENCE = /^(this (page|article|guide|section|topic|document|reference)\b|it assumes\b)/i;
 const NAVIGATION =
@@ -82,9 +86,11 @@ type Unit = {
   position: number;
   /** The list an item belongs to (index into the source's lists), ordered or not. */
   list?: { id: number; ordered: boolean };
-  /** For code: the sentence that introduces it, and its language. */
+  /** For code: the sentence or list item that introduces it, and its language. */
   lead?: string;
   language?: string;
+  /** For a list item: the code that belongs to the step. */
+  code?: { text: string; language?: string };
   score: number;
   /** The question's words the passage has, and those only its section's title or heading has. */
   terms: Set<string>;
@@ -109,15 +115,20 @@ export function unitsOf(text: string, source: number): Omit<Unit, 'score' | 'ter
     if (fence) {
       const code: string[] = [];
       while (++i < lines.length && lines[i] !== '```') code.push(lines[i]);
-      units.push({
-        kind: 'code',
+      const previous = units.at(-1);
+      // Code right after a list item belongs to that step; the list goes on after it.
+      const step = inList && previous?.kind === 'item' ? previous : undefined;
+      const unit = {
+        kind: 'code' as const,
         text: code.join('\n'),
         source,
         position,
-        lead: lastSentence,
+        lead: step?.text ?? lastSentence,
         language: fence[1],
-      });
-      inList = false;
+      };
+      if (step) step.code = unit;
+      else inList = false;
+      units.push(unit);
       header = undefined;
       continue;
     }
@@ -172,9 +183,9 @@ const MAX_STEPS = 8;
 
 const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 const hasFigure = (text: string) => /\d/.test(text);
-/** A figure with what it measures: a duration, size, share, count, time of day, port or version. */
+/** A figure with what it measures: a duration, size, share, count, time of day, port or version (not a year). */
 const QUANTITY =
-  /\b\d[\d,.]*\s*(%|percent|seconds?|minutes?|hours?|days?|weeks?|months?|years?|ms|milliseconds|[KMGT]B|characters?|rows?|requests?|users?|times?|attempts?|digits?)(?![\w])|\b\d{1,2}:\d{2}\b|\bports?\s+\d+|\b\d+\.\d+(\.\d+)?\b|\b\d{3,5}\b/i;
+  /\b\d[\d,.]*\s*(%|percent|seconds?|minutes?|hours?|days?|weeks?|months?|years?|ms|milliseconds|[KMGT]B|characters?|rows?|requests?|users?|times?|attempts?|digits?)(?![\w])|\b\d{1,2}:\d{2}\b|\bports?\s+\d+|\b\d+\.\d+(\.\d+)?\b|\b(?!(19|20)\d\d\b)\d{3,5}\b/i;
 
 /** Two forms of one word: equal, or sharing a long beginning (idempotency / idempotent, configure / configuration). */
 function sameWord(a: string, b: string): boolean {
@@ -184,20 +195,32 @@ function sameWord(a: string, b: string): boolean {
   return common >= 5 && common >= Math.min(a.length, b.length) - 2;
 }
 
-/** The lines of a code block worth quoting: those that mention the question's words, else its start. */
-function relevantLines(code: string, wanted: string[]): string[] {
+/**
+ * The lines of a code block worth quoting, in their order: those that mention most of the question's
+ * words (and, for a figure, hold a number), else the block's start.
+ */
+function relevantLines(code: string, wanted: string[], figure: boolean): string[] {
   const lines = code.split('\n');
-  const matching = lines
-    .map((line, i) => ({ line, i }))
-    .filter(({ line }) => termsOf(line).some((term) => wanted.some((want) => sameWord(term, want))));
-  if (!matching.length || lines.length <= MAX_CODE_LINES) return lines.slice(0, MAX_CODE_LINES);
-  return matching.slice(0, MAX_CODE_LINES).map(({ line }) => line);
+  if (lines.length <= MAX_CODE_LINES) return lines;
+  const scored = lines.map((line, i) => ({
+    i,
+    score:
+      termsOf(line).filter((term) => wanted.some((want) => sameWord(term, want))).length +
+      (figure && /\d{2,}/.test(line) ? 1 : 0),
+  }));
+  const best = scored
+    .filter((line) => line.score > 0)
+    .sort((a, b) => b.score - a.score || a.i - b.i)
+    .slice(0, MAX_CODE_LINES)
+    .sort((a, b) => a.i - b.i);
+  return best.length ? best.map(({ i }) => lines[i]) : lines.slice(0, MAX_CODE_LINES);
 }
 
 export function answerFromSources(question: string, sources: Source[]): Answer {
   const wanted = [...new Set(termsOf(question))];
   const numbered = numberSources(sources);
   const focus = focusOf(question);
+  const asksForCode = CODE_QUESTION.test(question);
   const noAnswer = (): Answer => ({
     markdown: [
       NO_ANSWER,
@@ -218,7 +241,15 @@ export function answerFromSources(question: string, sources: Source[]): Answer {
 
   const units: Unit[] = sources.flatMap((source, index) => {
     const context = termsOf(`${source.title} ${source.hierarchy.slice(2).join(' ')}`);
+    // A glossary entry (a term under its letter) is quoted with its term: "HaloPSA: A professional…".
+    const [group, term] = source.hierarchy.slice(2);
+    const entry = /^[A-Z]$/.test(group ?? '') && term ? term : undefined;
     return unitsOf(source.text, index)
+      .map((unit) =>
+        entry && unit.kind === 'sentence' && unit.position === 0
+          ? { ...unit, text: `${entry}: ${unit.text}` }
+          : unit,
+      )
       .filter((unit) => unit.kind === 'code' || !(AUDIENCE.test(unit.text) || NAVIGATION.test(unit.text)))
       .map((unit) => {
         const own = termsOf(unit.kind === 'code' ? `${unit.lead ?? ''} ${unit.text}` : unit.text);
@@ -245,6 +276,8 @@ export function answerFromSources(question: string, sources: Source[]): Answer {
     const length = wordCount(unit.text);
     let score = matched / total - unit.source * 0.08 - Math.min(unit.position, 20) * 0.004;
     if (unit.kind !== 'code' && length > 60) score -= 0.2;
+    // Code answers a question about commands or configuration; otherwise prose says it better.
+    if (unit.kind === 'code' && !asksForCode) score -= 0.1;
     if (focus === 'figure' && unit.kind !== 'code')
       score += QUANTITY.test(unit.text) ? 0.2 : hasFigure(unit.text) ? 0.05 : -0.1;
     if (focus === 'steps' && unit.list?.ordered) score += 0.1;
@@ -266,7 +299,6 @@ export function answerFromSources(question: string, sources: Source[]): Answer {
   const ranked = [...units]
     .sort((a, b) => b.score - a.score)
     .filter((unit) => !seen.has(unit.text) && Boolean(seen.add(unit.text)));
-  if (process.env.ASK_DEBUG) for (const u of ranked.slice(0, 6)) console.log(u.score.toFixed(2), u.source, u.position, u.kind, [...u.terms].join(","), sources[u.source].hierarchy, u.text.slice(0, 60));
   const best = ranked[0];
   if (!best || best.score < MIN_SCORE) return noAnswer();
 
@@ -279,10 +311,29 @@ export function answerFromSources(question: string, sources: Source[]): Answer {
     blocks.push(`${unit.text.replace(/\s*$/, '')} ${cite(unit)}`);
     words += wordCount(unit.text);
     used.add(unit);
+    // A sentence that introduces a list ("…before the first run:") brings the list along.
+    const next = units.find((other) => other.source === unit.source && other.position > unit.position);
+    if (unit.text.endsWith(':') && next?.kind === 'item' && !used.has(next))
+      addItems(listOf(next).slice(0, MAX_STEPS), Boolean(next.list?.ordered));
   };
+  const codeBlock = (code: { text: string; language?: string }) =>
+    ['```' + (code.language || 'text'), ...relevantLines(code.text, wanted, focus === 'figure'), '```'].join(
+      '\n',
+    );
   const addItems = (items: Unit[], ordered: boolean) => {
-    const lines = items.map((item, i) => `${ordered ? `${i + 1}.` : '-'} ${item.text} ${cite(item)}`);
+    const lines = items.map((item, i) =>
+      [
+        `${ordered ? `${i + 1}.` : '-'} ${item.text} ${cite(item)}`,
+        ...(ordered && item.code ? [codeBlock(item.code)] : []),
+      ].join('\n'),
+    );
     blocks.push(lines.join('\n'));
+    for (const unit of units)
+      if (
+        unit.kind === 'code' &&
+        items.some((item) => item.source === unit.source && item.code?.text === unit.text)
+      )
+        used.add(unit);
     for (const item of items) {
       words += wordCount(item.text);
       used.add(item);
@@ -294,7 +345,7 @@ export function answerFromSources(question: string, sources: Source[]): Answer {
     if (!blocks.at(-1)?.startsWith(lead)) blocks.push(`${lead} ${cite(unit)}`);
     for (const other of units)
       if (other.source === unit.source && other.kind === 'sentence' && other.text === lead) used.add(other);
-    blocks.push(['```' + (unit.language || 'text'), ...relevantLines(unit.text, wanted), '```'].join('\n'));
+    blocks.push(codeBlock(unit));
     words += wordCount(lead);
     used.add(unit);
   };
@@ -341,7 +392,7 @@ export function answerFromSources(question: string, sources: Source[]): Answer {
   for (const unit of ranked) {
     if (words >= MAX_WORDS * 0.6 || blocks.length >= 5) break;
     // Support from the answer's own section may score a little lower than support from elsewhere.
-    const margin = unit.source === best.source ? 0.3 : 0.15;
+    const margin = unit.source === best.source ? 0.3 : 0.25;
     if (used.has(unit) || unit.score < Math.max(MIN_SCORE, best.score - margin)) continue;
     if (focus === 'figure' && !hasFigure(unit.text)) continue;
     if (words + wordCount(unit.text) > MAX_WORDS) continue;

@@ -179,6 +179,60 @@ describe('answerFromSources', () => {
     expect(answer.markdown).toContain('01:00');
   });
 
+  it('keeps the code of a step under that step', () => {
+    const kb = source(
+      '/docs/kb/kb00003#resolution',
+      'KB00003: Provisioning service error 1053',
+      'Resolution',
+      [
+        '1. Set the service to start after the other automatic services:',
+        '```powershell',
+        'Set-Service -Name "Services Manager Provisioning" -StartupType AutomaticDelayedStart',
+        '```',
+        '2. Restart the server and check that the service is Running.',
+      ].join('\n'),
+    );
+    const answer = answerFromSources('How do I fix error 1053 of the Provisioning service?', [kb]);
+    expect(answer.markdown).toBe(
+      [
+        '1. Set the service to start after the other automatic services: [1]',
+        '```powershell',
+        'Set-Service -Name "Services Manager Provisioning" -StartupType AutomaticDelayedStart',
+        '```',
+        '2. Restart the server and check that the service is Running. [1]',
+      ].join('\n'),
+    );
+    const blocks = parseMarkdown(answer.markdown);
+    expect(blocks.map((block) => block.type)).toEqual(['list', 'code', 'list']);
+    expect(blocks[2]).toMatchObject({ ordered: true, start: 2 });
+  });
+
+  it('brings along the list a chosen sentence introduces, and quotes a glossary entry with its term', () => {
+    const setup = source(
+      '/docs/billing/setup-guide#psa',
+      'Billing setup guide',
+      'Connect your PSA system',
+      [
+        'If you invoice from a PSA system, connect it before the first billing run:',
+        '- ConnectWise Manage',
+        '- Autotask',
+      ].join('\n'),
+    );
+    const glossary = {
+      url: '/docs/glossary#halopsa',
+      title: 'Glossary',
+      hierarchy: ['Documentation', 'Glossary', 'H', 'HaloPSA'],
+      text: 'A professional-services-automation system that can receive approved invoices.',
+    };
+    const answer = answerFromSources('Which PSA system can I invoice from?', [setup, glossary]);
+    expect(answer.markdown).toContain(
+      'If you invoice from a PSA system, connect it before the first billing run: [1]\n\n- ConnectWise Manage [1]\n- Autotask [1]',
+    );
+    expect(answerFromSources('Which system can receive approved invoices?', [glossary]).markdown).toBe(
+      'HaloPSA: A professional-services-automation system that can receive approved invoices. [1]',
+    );
+  });
+
   it('says plainly when the documentation has no answer, and offers the closest pages', () => {
     const answer = answerFromSources('How do I bake sourdough bread?', SOURCES);
     expect(answer.answered).toBe(false);
@@ -192,13 +246,16 @@ describe('answerFromSources', () => {
 describe('selectSources', () => {
   const hit = (url: string, text = 'Some text.') => ({ url, hierarchy: ['Docs', url], text });
 
-  it('takes at most two sections of a page, two pages of a folder, and stops at the page and size limits', () => {
+  it('takes three sections of the best page, two of others, two pages of a folder, within the limits', () => {
     const chosen = selectSources(
       [
         hit('/a'),
         hit('/a#x'),
         hit('/a#y'),
+        hit('/a#w'),
         hit('/ref/b'),
+        hit('/ref/b#1'),
+        hit('/ref/b#2'),
         hit('/ref/c'),
         hit('/ref/d'),
         hit('/e'),
@@ -207,7 +264,7 @@ describe('selectSources', () => {
       ],
       4,
     );
-    expect(chosen.map((item) => item.url)).toEqual(['/a', '/a#x', '/ref/b', '/ref/c', '/e']);
+    expect(chosen.map((item) => item.url)).toEqual(['/a', '/a#x', '/a#y', '/ref/b', '/ref/b#1', '/ref/c']);
     expect(selectSources([hit('/a', 'x'.repeat(50)), hit('/b', 'y'.repeat(50))], 4, 60)[1].text).toHaveLength(
       10,
     );
