@@ -105,7 +105,9 @@ export function unitsOf(text: string, source: number): Omit<Unit, 'score' | 'ter
   const units: Omit<Unit, 'score' | 'terms' | 'fromContext'>[] = [];
   const lines = text.split('\n');
   let header: string[] | undefined;
+  let lists = 0;
   let listId = -1;
+  let lastNumber: { id: number; n: number } | undefined;
   let inList = false;
   let lastSentence: string | undefined;
   for (let i = 0; i < lines.length; i++) {
@@ -152,10 +154,13 @@ export function unitsOf(text: string, source: number): Omit<Unit, 'score' | 'ter
     header = undefined;
     const item = /^(\s*)(?:-|(\d+)\.) (.*)$/.exec(line);
     if (item) {
-      // Nested items belong to their parent's list; a new top-level list starts after other content.
-      if (!inList) listId++;
+      // Nested items belong to their parent's list; a new top-level list starts after other content,
+      // unless its number carries on the last numbered list (a step's note or code came between).
+      const number = Number(item[2] ?? 0);
+      if (!inList) listId = !item[1] && number > 1 && lastNumber?.n === number - 1 ? lastNumber.id : lists++;
       inList = true;
       if (item[1]) continue;
+      lastNumber = number ? { id: listId, n: number } : undefined;
       units.push({
         kind: 'item',
         text: item[3],

@@ -179,7 +179,7 @@ describe('answerFromSources', () => {
     expect(answer.markdown).toContain('01:00');
   });
 
-  it('keeps the code of a step under that step', () => {
+  it('keeps the code of a step under that step, and the steps one list across a note', () => {
     const kb = source(
       '/docs/kb/kb00003#resolution',
       'KB00003: Provisioning service error 1053',
@@ -189,6 +189,7 @@ describe('answerFromSources', () => {
         '```powershell',
         'Set-Service -Name "Services Manager Provisioning" -StartupType AutomaticDelayedStart',
         '```',
+        'The change applies at the next start of the service.',
         '2. Restart the server and check that the service is Running.',
       ].join('\n'),
     );
