@@ -194,7 +194,7 @@ describe('answerFromSources', () => {
       ].join('\n'),
     );
     const answer = answerFromSources('How do I fix error 1053 of the Provisioning service?', [kb]);
-    expect(answer.markdown).toBe(
+    expect(answer.markdown.split('\n\n')[0]).toBe(
       [
         '1. Set the service to start after the other automatic services: [1]',
         '```powershell',
@@ -204,7 +204,7 @@ describe('answerFromSources', () => {
       ].join('\n'),
     );
     const blocks = parseMarkdown(answer.markdown);
-    expect(blocks.map((block) => block.type)).toEqual(['list', 'code', 'list']);
+    expect(blocks.map((block) => block.type)).toEqual(['list', 'code', 'list', 'paragraph']);
     expect(blocks[2]).toMatchObject({ ordered: true, start: 2 });
   });
 
