@@ -97,8 +97,8 @@ describe('Ask AI, offline engine', () => {
     assert.equal(await citation.innerText(), '[1]');
     assert.match((await citation.getAttribute('href')) ?? '', /^\/docs\//);
 
-    await dialog.getByRole('button', { name: 'Copy' }).click();
-    await dialog.getByRole('button', { name: 'Copied!' }).waitFor();
+    await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Copied!', exact: true }).waitFor();
     assert.match(await page.evaluate(() => navigator.clipboard.readText()), /\[1\]/);
     await dialog.getByRole('button', { name: 'Like', exact: true }).click();
     await dialog.getByText('Thanks for your feedback!').waitFor();

@@ -9,6 +9,7 @@ import { buildSearchFiles, type SourceSection } from '../../src/search/engine';
 import { splitSections } from './sections';
 import { popularTopics, sectionLabel } from './labels';
 import { expandProductModel } from '../product-model';
+import { aliasesFor, glossarySynonyms } from './synonyms';
 
 /** The folder (inside the site's generated files) served as a static directory; see docusaurus.config.ts. */
 export const SEARCH_STATIC_DIR = '.docusaurus/search-static';
@@ -61,7 +62,10 @@ export default function searchIndexPlugin(context: LoadContext): Plugin {
           }
         }
       }
-      const files = buildSearchFiles(sections);
+      // The glossary names abbreviations and other names of its terms: sections are found by any of them.
+      const glossary = path.join(context.siteDir, 'docs', 'glossary.md');
+      const synonyms = glossarySynonyms(await fs.readFile(glossary, 'utf8').catch(() => ''));
+      const files = buildSearchFiles(sections, (text) => aliasesFor(text, synonyms));
       const hash = crypto.createHash('sha256').update(JSON.stringify(files)).digest('hex').slice(0, 10);
       const dir = path.join(outRoot, hash);
       await fs.rm(outRoot, { recursive: true, force: true });

@@ -1,23 +1,35 @@
 import type { Source } from './extractive';
 
+/** How many search hits Ask AI retrieves to choose its sources from. */
+export const ASK_HITS = 20;
+
 /**
- * The sections an answer may draw on: search hits deduplicated by page (the best section of each page),
- * at most `maxPages` of them and `maxChars` of text in all.
+ * The sections an answer may draw on, best first: search hits with at most three sections of the best
+ * page and two of any other (a page's introduction often ranks above the part with the steps or the
+ * figure) and two pages of a folder, from at most `maxPages` pages, `maxPages + 2` sections and
+ * `maxChars` of text in all.
  */
 export function selectSources(
   hits: { url: string; hierarchy: string[]; text: string }[],
   maxPages = 4,
   maxChars = 6000,
 ): Source[] {
-  const pages = new Set<string>();
+  const perPage = new Map<string, number>();
+  const perFolder = new Map<string, number>();
   const chosen: Source[] = [];
   let size = 0;
   for (const hit of hits) {
     const page = hit.url.split('#')[0];
-    if (pages.has(page) || !hit.text) continue;
+    const count = perPage.get(page) ?? 0;
+    // Pages of one folder (the API reference's operations) often say the same: two of them at most.
+    const folder = page.replace(/\/[^/]*$/, '');
+    const pageLimit = perPage.size === 0 || page === chosen[0]?.url.split('#')[0] ? 3 : 2;
+    if (!hit.text || count >= pageLimit || (!count && perPage.size >= maxPages)) continue;
+    if (!count && (perFolder.get(folder) ?? 0) >= 2) continue;
     const text = hit.text.slice(0, Math.max(0, maxChars - size));
     if (!text) break;
-    pages.add(page);
+    perPage.set(page, count + 1);
+    if (!count) perFolder.set(folder, (perFolder.get(folder) ?? 0) + 1);
     chosen.push({
       url: hit.url,
       title: hit.hierarchy[1] ?? hit.hierarchy[0] ?? page,
@@ -25,7 +37,7 @@ export function selectSources(
       text,
     });
     size += text.length;
-    if (chosen.length === maxPages) break;
+    if (chosen.length >= maxPages + 2) break;
   }
   return chosen;
 }

@@ -3,7 +3,7 @@
  * shards by first character so a query downloads only the shards its words need.
  */
 import MiniSearch, { type Options, type AsPlainObject } from 'minisearch';
-import { highlightRanges, makeSnippet, normalizeQuery, tokenize } from './text';
+import { flatText, highlightRanges, makeSnippet, normalizeQuery, tokenize } from './text';
 import type { SearchHit } from './types';
 
 export type SectionMeta = {
@@ -14,11 +14,14 @@ export type SectionMeta = {
   docsTag: string;
 };
 
-export type IndexedSection = { id: number; title: string; heading: string; text: string };
+export type IndexedSection = { id: number; title: string; heading: string; text: string; aliases: string };
 
-/** Very common English words: left out of the index and of queries. */
+/**
+ * Very common English words, and the words that shape a question without naming its subject ("how do
+ * I…", "can we…"): left out of the index and of queries.
+ */
 const STOP_WORDS = new Set(
-  'a an and are as at be by can for from has have how i if in into is it its of on or so such that the their then there these this to was what when where which while who will with you your'.split(
+  'a about am an and any are as at be been being by can could did do does doing for from has have how i if in into is it its me my of on or our should so such that the their them then there these they this those to us was we were what when where which while who whom whose why will with would you your'.split(
     ' ',
   ),
 );
@@ -32,8 +35,12 @@ export function stem(word: string): string {
   if (term.length > 4 && term.endsWith('ies')) term = `${term.slice(0, -3)}y`;
   else if (term.length > 3 && term.endsWith('s') && !term.endsWith('ss') && !term.endsWith('us'))
     term = term.slice(0, -1);
+  const before = term;
   if (term.length > 5 && term.endsWith('ing')) term = term.slice(0, -3);
+  else if (term.length > 4 && term.endsWith('ied')) term = `${term.slice(0, -3)}y`;
   else if (term.length > 4 && term.endsWith('ed')) term = term.slice(0, -2);
+  // stopped / stop, planned / plan (not bill, pass or buzz, and not set from settings).
+  if (term !== before && term.length > 4 && /([^aeioulsz])\1$/.test(term)) term = term.slice(0, -1);
   if (term.length > 4 && term.endsWith('e')) term = term.slice(0, -1);
   return term;
 }
@@ -45,13 +52,13 @@ export function processTerm(term: string): string | null {
 
 export const INDEX_OPTIONS: Options<IndexedSection> = {
   idField: 'id',
-  fields: ['title', 'heading', 'text'],
+  fields: ['title', 'heading', 'text', 'aliases'],
   storeFields: [],
   processTerm,
 };
 
-/** Title and heading words count for more than body words. */
-const BOOST = { title: 4, heading: 3, text: 1 };
+/** Title and heading words count for more than body words; other names of what a section mentions, like body words. */
+const BOOST = { title: 4, heading: 3, text: 1, aliases: 1 };
 
 /** The shard a term lives in: its first character, or `_` for anything outside a–z and 0–9. */
 export function shardOf(term: string): string {
@@ -74,16 +81,35 @@ export const CHUNK_SIZE = 16;
 
 export type SourceSection = SectionMeta & { heading: string; text: string };
 
-/** Builds the files the browser downloads: the index without terms, term shards, metadata and texts. */
-export function buildSearchFiles(sections: SourceSection[]): SearchFiles {
+/** The words inside the text's CamelCase identifiers (BillingRun, NightlySync), so "billing run" finds them. */
+export function identifierWords(text: string): string {
+  const words = new Set<string>();
+  for (const [identifier] of text.matchAll(/\b(?:[A-Z][a-z]+|[a-z]{2,})(?:[A-Z][a-z]+)+\b/g))
+    for (const word of identifier.split(/(?=[A-Z])/)) words.add(word.toLowerCase());
+  return [...words].join(' ');
+}
+
+/**
+ * Builds the files the browser downloads: the index without terms, term shards, metadata and texts.
+ * `aliasesOf` gives the other names (synonyms, abbreviations) of what a section mentions, indexed with it.
+ */
+export function buildSearchFiles(
+  sections: SourceSection[],
+  aliasesOf: (text: string) => string = () => '',
+): SearchFiles {
   const index = new MiniSearch(INDEX_OPTIONS);
   index.addAll(
-    sections.map((section, id) => ({
-      id,
-      title: section.title,
-      heading: section.heading,
-      text: section.text,
-    })),
+    sections.map((section, id) => {
+      const text = flatText(section.text);
+      return {
+        id,
+        title: section.title,
+        heading: section.heading,
+        text,
+        aliases:
+          `${aliasesOf(`${section.title} ${section.heading} ${text}`)} ${identifierWords(text)}`.trim(),
+      };
+    }),
   );
   const { index: terms, ...base } = index.toJSON();
   const shards: Record<string, TermEntry[]> = {};
@@ -103,9 +129,9 @@ export function assembleIndex(base: SerializedIndex, shards: TermEntry[][]): Min
   return MiniSearch.loadJS({ ...base, index: shards.flat() } as AsPlainObject, INDEX_OPTIONS);
 }
 
-/** The query's words as the index stores them. */
+/** The query's words as the index stores them ("how long", "how many" ask for a figure, not about length). */
 export function queryTerms(query: string): string[] {
-  return tokenize(normalizeQuery(query))
+  return tokenize(normalizeQuery(query).replace(/\bhow (?:long|many|much|often)\b/gi, ' '))
     .map((term) => processTerm(term))
     .filter((term): term is string => Boolean(term));
 }
@@ -123,7 +149,8 @@ export function rankSections(
   query: string,
   filter?: (section: SectionMeta) => boolean,
 ): RankedSection[] {
-  const normalized = normalizeQuery(query).toLowerCase();
+  const exact = normalizeQuery(query);
+  const normalized = exact.toLowerCase();
   const terms = queryTerms(query);
   if (!terms.length) return [];
   const filterResult = filter
@@ -147,8 +174,34 @@ export function rankSections(
     combineWith: 'AND',
     filter: filterResult,
   });
-  const fallback = results.length
-    ? results
+  // Questions often use a word the docs do not ("stop … being billed" for "exclude from billing"): with
+  // four words or more, or when no section has them all, sections with all words but one count too, for less.
+  const allButOne =
+    terms.length < 3 || (results.length && terms.length < 4)
+      ? []
+      : [
+          ...new Map(
+            terms
+              .flatMap((_, skip) =>
+                index.search(terms.filter((__, i) => i !== skip).join(' '), {
+                  boost: BOOST,
+                  prefix: (term, i, all) => isLast(term, i, all) && term.length >= 2,
+                  fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
+                  combineWith: 'AND',
+                  filter: filterResult,
+                }),
+              )
+              .sort((a, b) => a.score - b.score)
+              .map((result) => [result.id, result]),
+          ).values(),
+        ];
+  const merged = new Map(results.map((result) => [result.id, result]));
+  for (const result of allButOne) {
+    const scaled = { ...result, score: result.score * (results.length ? 0.6 : 1) };
+    if ((merged.get(result.id)?.score ?? 0) < scaled.score) merged.set(result.id, scaled);
+  }
+  const fallback = merged.size
+    ? [...merged.values()]
     : index.search(terms.join(' '), {
         boost: BOOST,
         prefix: true,
@@ -158,10 +211,17 @@ export function rankSections(
       });
   const kb = /\bkb\d{5}\b/.exec(normalized)?.[0];
   const titleTerms = new Map<string, string[]>();
-  const inTitle = (title: string) => {
+  /** How many query words the title lacks. */
+  const missingFromTitle = (title: string) => {
     let words = titleTerms.get(title);
     if (!words) titleTerms.set(title, (words = queryTerms(title)));
-    return terms.every((term) => words.some((word) => word.startsWith(term)));
+    return terms.filter((term) => !words.some((word) => word.startsWith(term))).length;
+  };
+  // Adjacent query words ("test users", "access token") found together in a title or heading weigh more.
+  const pairs = terms.slice(1).map((term, i) => ` ${terms[i]} ${term} `);
+  const phrases = (text: string) => {
+    const words = ` ${queryTerms(text).join(' ')} `;
+    return pairs.filter((pair) => words.includes(pair)).length;
   };
   return fallback
     .map((result) => {
@@ -171,8 +231,14 @@ export function rankSections(
       let score = result.score;
       if (title === normalized) score += isIntro ? 1000 : 500;
       if (kb && title.startsWith(`${kb}:`)) score += isIntro ? 2000 : 1000;
-      // Every query word in the page title: the page itself is what the reader is looking for.
-      if (inTitle(section.title)) score *= isIntro ? 2 : 1.3;
+      // Every query word in the page title (all but one of a longer question's): the page itself is
+      // what the reader is looking for.
+      const missing = missingFromTitle(section.title);
+      if (missing === 0) score *= isIntro ? 2 : 1.3;
+      else if (missing === 1 && terms.length >= 3) score *= isIntro ? 1.6 : 1.2;
+      if (pairs.length) score *= 1 + 0.3 * phrases(section.hierarchy.slice(1).join(' | '));
+      // Of two pages with the query as title, the one spelt as typed ("Workspace lists", not "Workspace Lists").
+      if (section.title === exact) score *= 1.01;
       return { id: result.id as number, score, terms: result.terms };
     })
     .sort((a, b) => b.score - a.score);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { plainText, splitSections } from '../sections';
+import { plainText, splitSections, structuredText } from '../sections';
+import { aliasesFor, glossarySynonyms } from '../synonyms';
 import { popularTopics, sectionLabel } from '../labels';
 
 const page = (markdown: string) =>
@@ -49,6 +50,98 @@ describe('plainText', () => {
     expect(plainText(markdown)).toBe(
       'See billing rules and Get-SMCustomer. Field Type id string first item /customers/{id}',
     );
+  });
+});
+
+describe('structuredText', () => {
+  it('keeps paragraphs, list items, table rows and code apart, and drops diagrams and markup', () => {
+    const markdown = [
+      'This page is for **administrators**.',
+      'It continues [here](./x.md).',
+      '',
+      '1. Open **Settings**.',
+      '2. Select `Save`:',
+      '   - nested detail',
+      '   continued text',
+      '',
+      '| Setting | Value |',
+      '| --- | --- |',
+      '| `Timeout` | 300 \\| 600 |',
+      '',
+      ':::note',
+      'A note.',
+      ':::',
+      '```mermaid',
+      'flowchart LR; A-->B',
+      '```',
+      '   ```ini',
+      '   listeners.ssl.default = 5671',
+      '   ```',
+    ].join('\n');
+    expect(structuredText(markdown)).toBe(
+      [
+        'This page is for administrators. It continues here.',
+        '1. Open Settings.',
+        '2. Select Save:',
+        '  - nested detail continued text',
+        '| Setting | Value |',
+        '| Timeout | 300 | 600 |',
+        'A note.',
+        '```ini',
+        'listeners.ssl.default = 5671',
+        '```',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('glossarySynonyms', () => {
+  const glossary = [
+    '## M',
+    '### MFA {#mfa}',
+    '',
+    'Multi-factor authentication, also called two-factor authentication: the service that adds a factor.',
+    '',
+    '### MSOL {#msol}',
+    '',
+    'Short for Microsoft Online, used in tags.',
+    '',
+    '### PSA {#psa}',
+    '',
+    'A professional-services-automation system, such as Autotask.',
+    '',
+    '### Entra ID {#entra-id}',
+    '',
+    'Microsoft Entra ID, formerly Azure AD: the cloud directory.',
+    '',
+    '### Azure AD {#azure-ad}',
+    '',
+    'The former name of Microsoft Entra ID.',
+    '',
+    '### Job {#job}',
+    '',
+    'A scheduled task: run by the Scheduler.',
+    '',
+    '### Billing unit {#billing-unit}',
+    '',
+    'What a billing rule counts: per user.',
+  ].join('\n');
+
+  it('reads abbreviations, the names a definition opens with, and former and other names', () => {
+    expect(glossarySynonyms(glossary)).toEqual([
+      ['mfa', 'multi factor authentication', 'two factor authentication'],
+      ['msol', 'microsoft online'],
+      ['psa', 'professional services automation'],
+      ['entra id', 'microsoft entra id', 'azure ad'],
+    ]);
+  });
+
+  it('gives a text the other names of what it mentions', () => {
+    const groups = glossarySynonyms(glossary);
+    expect(aliasesFor('Turn on MFA for Microsoft Online users.', groups)).toBe(
+      'multi factor authentication two factor authentication msol',
+    );
+    expect(aliasesFor('Nothing here.', groups)).toBe('');
   });
 });
 

@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom';
 import Link from '@docusaurus/Link';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import { numberSources, searchQueryFor, type Source } from '@site/src/ask/extractive';
-import { selectSources } from '@site/src/ask/retrieve';
+import { ASK_HITS, selectSources } from '@site/src/ask/retrieve';
 import { engineFor, type AskSettings } from '@site/src/ask/engines';
 import { AskError } from '@site/src/ask/stream';
 import { saveConversation, type Conversation, type Turn } from '@site/src/ask/conversations';
@@ -151,7 +151,7 @@ export default function AskPanel({ provider, conversation, onChange }: Props): R
         // A follow-up keeps the conversation's subject in the retrieval query.
         const context = base.turns.at(-1)?.question ?? '';
         const result = await provider.search(searchQueryFor(`${question} ${context}`), {
-          limit: 12,
+          limit: ASK_HITS,
           withText: true,
         });
         signal.throwIfAborted();

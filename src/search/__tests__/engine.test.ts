@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   assembleIndex,
   buildSearchFiles,
+  identifierWords,
   queryTerms,
   rankSections,
   shardOf,
@@ -66,12 +67,35 @@ describe('stem', () => {
     ['provisioning', 'provision'],
     ['kb00017', 'kb00017'],
     ['status', 'status'],
+    ['billed', 'bill'],
+    ['billing', 'bill'],
+    ['stopped', 'stop'],
+    ['applied', 'apply'],
+    ['passed', 'pass'],
   ])('%s → %s', (word, expected) => expect(stem(word)).toBe(expected));
 });
 
 describe('queryTerms', () => {
   it('drops stop words and one-letter words', () => {
     expect(queryTerms('How to a set up the billing')).toEqual(['set', 'up', 'bill']);
+  });
+
+  it('drops the words that shape a question', () => {
+    expect(queryTerms('How do I stop test users from being billed?')).toEqual([
+      'stop',
+      'test',
+      'user',
+      'bill',
+    ]);
+    expect(queryTerms('How long is an access token valid?')).toEqual(['access', 'token', 'valid']);
+  });
+});
+
+describe('identifierWords', () => {
+  it('gives the words of CamelCase identifiers', () => {
+    expect(
+      identifierWords('The BillingRun job, then NightlySync and startBillingRun; not API or iPhone.'),
+    ).toBe('billing run nightly sync start');
   });
 });
 
@@ -104,6 +128,43 @@ describe('rankSections', () => {
 
   it('puts the page whose title is the query first', () => {
     expect(searchAll('Install RabbitMQ')[0]).toBe('/docs/rabbitmq');
+  });
+
+  it('answers a question whose words are not all in one section with the sections that have all but one', () => {
+    expect(searchAll('How do I stop a mid-month change from being charged?')[0]).toBe(
+      '/docs/billing/rules#pro-rating',
+    );
+  });
+
+  it("weighs the question's adjacent words found together in a heading", () => {
+    const files = buildSearchFiles([
+      section('Billing', 'Users test', 'Flag them.', '/docs/a'),
+      section('Billing', 'Test users', 'Flag them.', '/docs/b'),
+    ]);
+    const index = assembleIndex(files.base, Object.values(files.shards));
+    const ranked = rankSections(index, files.sections, 'test users');
+    expect(files.sections[ranked[0].id].url).toBe('/docs/b');
+    expect(ranked[0].score).toBeGreaterThan(ranked[1].score * 1.2);
+  });
+
+  it('finds a section by the other names the synonyms give what it mentions', () => {
+    const files = buildSearchFiles(SECTIONS, (text) => (/rabbitmq/i.test(text) ? 'message broker' : ''));
+    const index = assembleIndex(files.base, Object.values(files.shards));
+    const found = rankSections(index, files.sections, 'message broker').map(
+      (hit) => files.sections[hit.id].url,
+    );
+    expect(found).toEqual(['/docs/rabbitmq']);
+  });
+
+  it('finds CamelCase identifiers by their words', () => {
+    const files = buildSearchFiles([
+      section('Jobs', '', 'The NightlySync job runs at 01:00.', '/docs/jobs'),
+      ...SECTIONS,
+    ]);
+    const index = assembleIndex(files.base, Object.values(files.shards));
+    expect(files.sections[rankSections(index, files.sections, 'nightly sync job')[0].id].url).toBe(
+      '/docs/jobs',
+    );
   });
 
   it('returns nothing for a query of stop words or symbols, without throwing', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { highlightRanges, makeSnippet, normalizeQuery, splitHighlights, tokenize } from '../text';
+import { flatText, highlightRanges, makeSnippet, normalizeQuery, splitHighlights, tokenize } from '../text';
 
 describe('normalizeQuery', () => {
   it.each([
@@ -59,5 +59,21 @@ describe('highlights', () => {
       { text: 'abc', mark: true },
       { text: 'def', mark: false },
     ]);
+  });
+});
+
+describe('flatText', () => {
+  it('turns a stored section text into one line of words for snippets', () => {
+    const stored = [
+      'Set the port:',
+      '1. Open Settings.',
+      '  - nested',
+      '| Port | 5671 |',
+      '```ini',
+      'a = 1',
+      '```',
+    ].join('\n');
+    expect(flatText(stored)).toBe('Set the port: Open Settings. nested Port 5671 a = 1');
+    expect(makeSnippet(stored, ['port']).snippet).toBe('Set the port: Open Settings. nested Port 5671 a = 1');
   });
 });
