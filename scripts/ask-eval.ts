@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { searchBuild } from '../src/search/fromBuild';
-import { answerFromSources, searchQueryFor, type Answer } from '../src/ask/extractive';
-import { ASK_HITS, selectSources } from '../src/ask/retrieve';
+import { answerFromSources, type Answer } from '../src/ask/extractive';
+import { retrieveSources } from '../src/ask/retrieve';
 
 export type AskCase = { question: string; facts: string[]; page: string | string[] };
 
@@ -56,12 +56,7 @@ export async function evaluateAsk(buildDir: string, cases = readQuestions()): Pr
   const provider = searchBuild(buildDir);
   const results: AskResult[] = [];
   for (const entry of cases) {
-    const found = await provider.search(searchQueryFor(entry.question), { limit: ASK_HITS, withText: true });
-    if (!found.ok) throw new Error(`Search failed for "${entry.question}": ${found.error}`);
-    const answer = answerFromSources(
-      entry.question,
-      selectSources(found.hits.map((hit) => ({ ...hit, text: hit.text ?? hit.snippet }))),
-    );
+    const answer = answerFromSources(entry.question, await retrieveSources(provider, entry.question));
     const text = comparable(answer.answered ? answer.markdown : '');
     const cited = answer.answered
       ? [

@@ -194,7 +194,7 @@ describe('answers', () => {
       { n: 2, url: '/docs/tasks/backoff', title: 'Backoff', hierarchy: ['Tasks', 'Backoff'] },
     ]);
     expect(result.proof).toMatch(/^v1\./);
-    expect(queries.at(-1)).toBe('often are tasks retried');
+    expect(queries.at(-1)).toMatch(/^(\w+ )*tasks retried$/);
 
     const { body } = seen.at(-1)!;
     expect(body).toMatchObject({ model: 'test-model', stream: true, max_tokens: 800 });
@@ -241,7 +241,7 @@ describe('conversations', () => {
       { role: 'assistant', content: ANSWER },
     ]);
     // The follow-up's retrieval keeps the earlier question's subject.
-    expect(queries.at(-1)).toBe('and long they wait often are tasks retried');
+    expect(queries.at(-1)).toMatch(/\bwait\b.*\btasks retried$/);
 
     // A third turn proves the whole conversation so far.
     const both = [...history, { question: 'And how long do they wait?', answer: second.text }];

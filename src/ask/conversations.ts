@@ -2,7 +2,8 @@ import type { Answer } from './extractive';
 
 export type Turn = {
   question: string;
-  answer?: Answer;
+  /** With the Ask AI proxy's proof of the conversation so far, when the configured engine answered. */
+  answer?: Answer & { proof?: string };
   /** Why no answer came (the answer service failed); shown in place of the answer. */
   error?: string;
   feedback?: 'like' | 'dislike';

@@ -1,4 +1,5 @@
-import type { Source } from './extractive';
+import { searchQueryFor, type Source } from './extractive';
+import type { SearchProvider } from '../search/types';
 
 /** How many search hits Ask AI retrieves to choose its sources from. */
 export const ASK_HITS = 20;
@@ -40,4 +41,22 @@ export function selectSources(
     if (chosen.length >= maxPages + 2) break;
   }
   return chosen;
+}
+
+/**
+ * The sources for a question, found with the site's search: the one retrieval the dialog, the Ask AI
+ * proxy and the evaluation share. A follow-up keeps the previous question's subject in the query.
+ * Rejects when the index cannot be read.
+ */
+export async function retrieveSources(
+  provider: SearchProvider,
+  question: string,
+  previousQuestion = '',
+): Promise<Source[]> {
+  const found = await provider.search(searchQueryFor(`${question} ${previousQuestion}`), {
+    limit: ASK_HITS,
+    withText: true,
+  });
+  if (!found.ok) throw new Error(`The search index could not be read: ${found.error}`);
+  return selectSources(found.hits.map((hit) => ({ ...hit, text: hit.text ?? hit.snippet })));
 }

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { flushSync } from 'react-dom';
 import Link from '@docusaurus/Link';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import { numberSources, searchQueryFor, type Source } from '@site/src/ask/extractive';
-import { ASK_HITS, selectSources } from '@site/src/ask/retrieve';
+import { numberSources, type Source } from '@site/src/ask/extractive';
+import { retrieveSources } from '@site/src/ask/retrieve';
 import { engineFor, type AskSettings } from '@site/src/ask/engines';
 import { AskError } from '@site/src/ask/stream';
 import { saveConversation, type Conversation, type Turn } from '@site/src/ask/conversations';
@@ -150,18 +150,15 @@ export default function AskPanel({ provider, conversation, onChange }: Props): R
         signal.throwIfAborted();
         // A follow-up keeps the conversation's subject in the retrieval query.
         const context = base.turns.at(-1)?.question ?? '';
-        const result = await provider.search(searchQueryFor(`${question} ${context}`), {
-          limit: ASK_HITS,
-          withText: true,
-        });
+        const sources = await retrieveSources(provider, question, context);
         signal.throwIfAborted();
         await show('thinking');
         signal.throwIfAborted();
-        const hits = result.ok ? result.hits.map((hit) => ({ ...hit, text: hit.text ?? hit.snippet })) : [];
-        const sources = selectSources(hits);
         const numbered = numberSources(sources);
         const history = base.turns.flatMap((turn) =>
-          turn.answer ? [{ question: turn.question, answer: turn.answer.markdown }] : [],
+          turn.answer
+            ? [{ question: turn.question, answer: turn.answer.markdown, proof: turn.answer.proof }]
+            : [],
         );
         const answer = await engine.answer(
           { question, sources, history },
