@@ -12,6 +12,9 @@
  * 4. Build cost at scale: cold production builds of a temporary copy of this site with the docs as they
  *    are (1×) and duplicated five times (5×): wall time, peak memory, time per page. Skip with --no-scale.
  *
+ * 5. Ask AI: the evaluation's share of facts stated and of answers citing the right page, and the
+ *    answers that missed (scripts/bench/ask.ts). Skip with --no-ask.
+ *
  * `--build-dir <dir>` measures an existing build instead of building (implies --skip-build). Temporary
  * folders are removed afterwards, except after a failed build (its log is kept there). Figures vary with
  * the machine and with whatever else runs on it; compare runs on the same one.
@@ -34,6 +37,7 @@ import {
 } from './lighthouse';
 import { serveBuild } from './serve';
 import { firstLoad, STOCK_FILE, storedStockFigures } from './first-load';
+import { evaluateAsk, reportAsk } from '../ask-eval';
 
 const SITE_DIR = process.cwd();
 export const SAMPLE_PAGES = {
@@ -512,6 +516,10 @@ async function main() {
   if (!process.argv.includes('--no-lighthouse')) await lighthouseSection(buildDir, runs);
   if (!process.argv.includes('--no-stock')) await stockSection(buildDir);
   if (!process.argv.includes('--no-scale')) await scaleSection();
+  if (!process.argv.includes('--no-ask')) {
+    heading('Ask AI evaluation');
+    console.log(reportAsk(await evaluateAsk(buildDir)));
+  }
 }
 
 main().catch((error: unknown) => {
