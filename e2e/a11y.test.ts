@@ -38,7 +38,7 @@ const ROUTE_CLASSES: { name: string; path: string; open?: (page: Page) => Promis
     path: '/docs',
     open: async (page) => {
       await page.keyboard.press('Control+k');
-      await page.getByRole('combobox').fill('How do I fix error 1053 when the Provisioning service starts?');
+      await page.getByRole('combobox').fill('How do I create a local NuGet feed?');
       await page.getByRole('button', { name: /^Ask AI/ }).click();
       await page.getByRole('region', { name: 'Related sources' }).waitFor();
       await page.getByRole('dialog').locator('pre').first().waitFor();

@@ -1,9 +1,20 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import { markdownPath } from '@site/plugins/markdown-export/paths';
-import ConnectDialog from './ConnectDialog';
-import { chatGptUrl, claudeUrl } from './snippets';
+import { chatGptUrl, claudeUrl } from './chatLinks';
 import styles from './styles.module.css';
+
+// The MCP settings dialog loads when a reader first opens it, not with every page.
+const ConnectDialog = lazy(() => import('./ConnectDialog'));
 
 const menuItems = (root: HTMLElement | null) => [
   ...(root?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []),
@@ -130,13 +141,15 @@ export default function PageActions({
         </ul>
       )}
       {dialogOpen && (
-        <ConnectDialog
-          buttonClassName={className}
-          onClose={() => {
-            setDialogOpen(false);
-            button.current?.focus();
-          }}
-        />
+        <Suspense fallback={null}>
+          <ConnectDialog
+            buttonClassName={className}
+            onClose={() => {
+              setDialogOpen(false);
+              button.current?.focus();
+            }}
+          />
+        </Suspense>
       )}
     </div>
   );

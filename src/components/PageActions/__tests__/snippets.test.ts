@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ASSISTANT_CLIENTS, chatGptUrl, claudeUrl, HTTP_URL, SERVER_NAME } from '../snippets';
+import { ASSISTANT_CLIENTS, HTTP_URL, SERVER_NAME } from '../snippets';
+import { chatGptUrl, claudeUrl } from '../chatLinks';
 
 const ROOT = path.resolve(__dirname, '../../../..');
 const MARKDOWN_URL = 'https://docs.example.com/docs/kb/kb00017.md';
