@@ -1,4 +1,5 @@
 /** Text helpers the tools share: size caps with a way to read on, and "did you mean" suggestions. */
+import { editDistance } from '../src/utils/editDistance';
 
 /** Most characters one tool result carries (about 4,000 tokens), so a long page cannot flood a context. */
 export const MAX_RESULT_CHARS = 16_000;
@@ -26,22 +27,6 @@ export function slice(
       ? `Showing characters ${offset}–${end} of ${text.length}. To read on, ${more(end)}.`
       : `Showing characters ${offset}–${end} of ${text.length} (the end).`;
   return `${text.slice(offset, end)}\n\n---\n_${note}_`;
-}
-
-/** Levenshtein distance, for suggesting what a mistyped name meant. */
-export function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++)
-      current[j] = Math.min(
-        previous[j] + 1,
-        current[j - 1] + 1,
-        previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    previous = current;
-  }
-  return previous[b.length];
 }
 
 /** The `count` candidates closest to `wanted` (case-insensitive; a candidate containing it is closest). */

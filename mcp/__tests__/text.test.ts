@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closest, editDistance, slice, toSitePath } from '../text';
+import { closest, slice, toSitePath } from '../text';
 
 describe('slice', () => {
   const more = (next: number) => `ask for offset ${next}`;
@@ -39,13 +39,7 @@ describe('slice', () => {
   });
 });
 
-describe('closest and editDistance', () => {
-  it('measures edits', () => {
-    expect(editDistance('kitten', 'sitting')).toBe(3);
-    expect(editDistance('', 'abc')).toBe(3);
-    expect(editDistance('same', 'same')).toBe(0);
-  });
-
+describe('closest', () => {
   it('ranks containing and nearly equal names first, ignoring case', () => {
     expect(closest('get-smcustomr', ['Get-SMCustomer', 'New-SMInvoice', 'Get-SMRequest'], 1)).toEqual([
       'Get-SMCustomer',

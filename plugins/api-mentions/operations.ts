@@ -1,4 +1,5 @@
 /** The operations of the REST API v2 specification, and how a guide's mention of one is recognised. */
+import { editDistance } from '../../src/utils/editDistance';
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -136,23 +137,6 @@ export function resolveMention(
     .sort((a, b) => segments(a.path).filter(isTemplate).length - segments(b.path).filter(isTemplate).length);
   if (candidates.length) return { kind: 'operation', operation: candidates[0] };
   return { kind: 'unknown', nearest: nearestOperation(mention.method, path, operations) };
-}
-
-/** Edit distance between two strings (insertions, deletions and substitutions cost one each). */
-export function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(
-        previous[j] + 1,
-        current[j - 1] + 1,
-        previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length];
 }
 
 /** Ids and templates compare as one placeholder, so only the words decide. */

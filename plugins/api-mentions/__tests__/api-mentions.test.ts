@@ -6,7 +6,6 @@ import { readOpenapiFiles, processOpenapiFiles } from 'docusaurus-plugin-openapi
 import remarkApiMentions from '..';
 import {
   basePathOf,
-  editDistance,
   operationsOf,
   parseMention,
   referenceRoute,
@@ -84,14 +83,6 @@ describe('resolveMention', () => {
     expect(resolve('GET /customers/search').kind).toBe('unknown');
     expect(resolve('POST /api/v2/customer')).toMatchObject({ nearest: { operationId: 'createCustomer' } });
     expect(resolve('GET /v1/customers/8c1e/subscriptions').kind).toBe('unknown');
-  });
-});
-
-describe('editDistance', () => {
-  it('counts insertions, deletions and substitutions', () => {
-    expect(editDistance('kitten', 'sitting')).toBe(3);
-    expect(editDistance('', 'abc')).toBe(3);
-    expect(editDistance('same', 'same')).toBe(0);
   });
 });
 
