@@ -25,9 +25,10 @@ const steps: Step[] = [
   { name: 'unit tests', command: 'npx', args: ['vitest', 'run'] },
   { name: 'production build', command: 'npm', args: ['run', 'build'] },
   {
+    // Two files at a time: each has its own server and browser, and most of a browser test is waiting.
     name: 'end-to-end tests',
     command: 'node',
-    args: ['--import', 'tsx', '--test', '--test-concurrency=1', ...e2eFiles()],
+    args: ['--import', 'tsx', '--test', '--test-concurrency=2', ...e2eFiles()],
     needsBrowser: true,
   },
 ];
