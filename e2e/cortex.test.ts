@@ -51,6 +51,9 @@ describe('Cortex cmdlet reference in the build', () => {
       [],
     );
     for (const tag of reference.tags) assert.match(article, new RegExp(`<h3[^>]*>${tag.name}<`), tag.name);
+    // The overview's Markdown copy carries the same table.
+    const copy = fs.readFileSync(path.join(BUILD_DIR, `${BASE}.md`), 'utf8');
+    for (const cmdlet of reference.cmdlets) assert.ok(copy.includes(`[\`${cmdlet.name}\`]`), cmdlet.name);
   });
 
   it('links each REST operation page to its cmdlet page and back', () => {

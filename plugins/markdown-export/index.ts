@@ -7,6 +7,7 @@ import { sectionLabel } from '../search-index/labels';
 import { toMarkdown } from './convert';
 import { markdownPath } from './paths';
 import { expandProductModel } from '../product-model';
+import { expandCortexTables } from '../api-reference/cortex/remark';
 
 export { markdownPath };
 
@@ -86,8 +87,12 @@ export default function markdownExportPlugin(context: LoadContext): Plugin {
       const twin = (page: ExportPage) => `${origin}${markdownPath(page.url)}`;
       const copies: { page: ExportPage; markdown: string }[] = [];
       for (const page of pages) {
-        // The product model's tables are written by a remark plugin; the copy gets them too.
-        const source = await expandProductModel(await fs.readFile(page.file, 'utf8'));
+        // The product model's and the Cortex overview's tables are written by remark plugins; the copy
+        // gets them too.
+        const source = expandCortexTables(
+          await expandProductModel(await fs.readFile(page.file, 'utf8')),
+          siteDir,
+        );
         const resolveLink = (target: string) => {
           if (/^[a-z]+:/i.test(target) || target.startsWith('#')) return target;
           const [pathPart, hash = ''] = target.split('#');
