@@ -255,7 +255,12 @@ export function answerFromSources(question: string, sources: Source[]): Answer {
           ? { ...unit, text: `${entry}: ${unit.text}` }
           : unit,
       )
-      .filter((unit) => unit.kind === 'code' || !(AUDIENCE.test(unit.text) || NAVIGATION.test(unit.text)))
+      // A page's scope sentence is skipped unless it states a figure ("… without TLS on port 5672").
+      .filter(
+        (unit) =>
+          unit.kind === 'code' ||
+          !((AUDIENCE.test(unit.text) && !QUANTITY.test(unit.text)) || NAVIGATION.test(unit.text)),
+      )
       .map((unit) => {
         const own = termsOf(unit.kind === 'code' ? `${unit.lead ?? ''} ${unit.text}` : unit.text);
         const terms = new Set(wanted.filter((want) => own.some((term) => sameWord(term, want))));
