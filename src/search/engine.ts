@@ -152,18 +152,18 @@ export function pageKind(url: string): PageKind {
  * repeating its resource's words) would crowd out the guides for a question in words, so they count
  * for less, unless the query asks for them: by an identifier (an operation id such as `addCustomerPlan`
  * finds its operation, a cmdlet name such as `Add-SMCustomerPlan` its cmdlet, `POST /customers` its
- * operation) or by naming their kind ("… powershell", "… REST API").
+ * operation) or by naming their kind ("… powershell", "… cmdlet", "… endpoint").
  */
 export function kindWeight(query: string): (kind: PageKind) => number {
   const operationId = /^[a-z]+(?:[A-Z][a-z0-9]*)+$/.test(query.trim());
   const cmdletName = /\b[A-Z][a-z]+-[A-Z]\w+/.test(query);
   const methodPath = /(?:^|\s)(?:GET|POST|PUT|PATCH|DELETE)\s+\/|(?:^|\s)\/[\w{}-]+\//i.test(query);
   const wantsCmdlet = cmdletName || /\b(?:powershell|cmdlets?|cortex)\b/i.test(query);
-  const wantsOperation = operationId || methodPath || /\b(?:api|rest|endpoints?|operations?)\b/i.test(query);
+  const wantsOperation = operationId || methodPath || /\bendpoints?\b/i.test(query);
   return (kind) => {
     if (kind === 'guide') return 1;
-    if (kind === 'cmdlet') return wantsCmdlet ? NAMED_WEIGHT : operationId ? 0.3 : GENERATED_WEIGHT;
-    return wantsOperation ? NAMED_WEIGHT : wantsCmdlet ? 0.3 : GENERATED_WEIGHT;
+    if (kind === 'cmdlet') return wantsCmdlet ? NAMED_WEIGHT : GENERATED_WEIGHT;
+    return wantsOperation ? NAMED_WEIGHT : GENERATED_WEIGHT;
   };
 }
 

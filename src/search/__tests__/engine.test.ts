@@ -137,7 +137,7 @@ describe('kindWeight', () => {
     for (const query of [
       'addCustomerPlan',
       'POST /customers/{customerId}/plans',
-      'add customer plan REST API',
+      'add customer plan endpoint',
     ]) {
       const [op, cm, guide] = weights(query);
       expect(op, query).toBeGreaterThanOrEqual(guide);
