@@ -249,29 +249,27 @@ export function answerFromSources(question: string, sources: Source[]): Answer {
     // A glossary entry (a term under its letter) is quoted with its term: "HaloPSA: A professional…".
     const [group, term] = source.hierarchy.slice(2);
     const entry = /^[A-Z]$/.test(group ?? '') && term ? term : undefined;
-    return (
-      unitsOf(source.text, index)
-        .map((unit) =>
-          entry && unit.kind === 'sentence' && unit.position === 0
-            ? { ...unit, text: `${entry}: ${unit.text}` }
-            : unit,
-        )
-        // A page's scope sentence is skipped unless it states a figure ("… without TLS on port 5672").
-        .filter(
-          (unit) =>
-            unit.kind === 'code' ||
-            !((AUDIENCE.test(unit.text) && !QUANTITY.test(unit.text)) || NAVIGATION.test(unit.text)),
-        )
-        .map((unit) => {
-          const own = termsOf(unit.kind === 'code' ? `${unit.lead ?? ''} ${unit.text}` : unit.text);
-          const terms = new Set(wanted.filter((want) => own.some((term) => sameWord(term, want))));
-          // The section's title and heading speak for every passage in it, for less than its own words.
-          const fromContext = new Set(
-            wanted.filter((want) => !terms.has(want) && context.some((term) => sameWord(term, want))),
-          );
-          return { ...unit, score: 0, terms, fromContext };
-        })
-    );
+    // A page's scope sentence ("This page is for…") is skipped unless it states a figure ("… on port 5672").
+    return unitsOf(source.text, index)
+      .map((unit) =>
+        entry && unit.kind === 'sentence' && unit.position === 0
+          ? { ...unit, text: `${entry}: ${unit.text}` }
+          : unit,
+      )
+      .filter(
+        (unit) =>
+          unit.kind === 'code' ||
+          !((AUDIENCE.test(unit.text) && !QUANTITY.test(unit.text)) || NAVIGATION.test(unit.text)),
+      )
+      .map((unit) => {
+        const own = termsOf(unit.kind === 'code' ? `${unit.lead ?? ''} ${unit.text}` : unit.text);
+        const terms = new Set(wanted.filter((want) => own.some((term) => sameWord(term, want))));
+        // The section's title and heading speak for every passage in it, for less than its own words.
+        const fromContext = new Set(
+          wanted.filter((want) => !terms.has(want) && context.some((term) => sameWord(term, want))),
+        );
+        return { ...unit, score: 0, terms, fromContext };
+      });
   });
   // Rarer words in the retrieved text carry more weight.
   const weight = new Map(
