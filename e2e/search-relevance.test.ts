@@ -49,6 +49,7 @@ const CASES: [query: string, expected: string | string[]][] = [
   [
     'Get-SMWorkspaceItem',
     [
+      '/docs/developer/api/cortex/get-smworkspaceitem',
       '/docs/developer/api/cortex',
       '/docs/developer/api/reference/list-workspace-items',
       '/docs/developer/api/reference/get-workspace-item',

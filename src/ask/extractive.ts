@@ -249,13 +249,18 @@ export function answerFromSources(question: string, sources: Source[]): Answer {
     // A glossary entry (a term under its letter) is quoted with its term: "HaloPSA: A professional…".
     const [group, term] = source.hierarchy.slice(2);
     const entry = /^[A-Z]$/.test(group ?? '') && term ? term : undefined;
+    // A page's scope sentence ("This page is for…") is skipped unless it states a figure ("… on port 5672").
     return unitsOf(source.text, index)
       .map((unit) =>
         entry && unit.kind === 'sentence' && unit.position === 0
           ? { ...unit, text: `${entry}: ${unit.text}` }
           : unit,
       )
-      .filter((unit) => unit.kind === 'code' || !(AUDIENCE.test(unit.text) || NAVIGATION.test(unit.text)))
+      .filter(
+        (unit) =>
+          unit.kind === 'code' ||
+          !((AUDIENCE.test(unit.text) && !QUANTITY.test(unit.text)) || NAVIGATION.test(unit.text)),
+      )
       .map((unit) => {
         const own = termsOf(unit.kind === 'code' ? `${unit.lead ?? ''} ${unit.text}` : unit.text);
         const terms = new Set(wanted.filter((want) => own.some((term) => sameWord(term, want))));

@@ -138,6 +138,39 @@ export function queryTerms(query: string): string[] {
 
 export type RankedSection = { id: number; score: number; terms: string[] };
 
+/** What a page is: generated from the API specification (one per operation or cmdlet), or written. */
+export type PageKind = 'operation' | 'cmdlet' | 'guide';
+
+export function pageKind(url: string): PageKind {
+  if (/^\/docs\/developer\/api\/reference\/[^/#]+/.test(url)) return 'operation';
+  if (/^\/docs\/developer\/api\/cortex\/[^/#]+/.test(url)) return 'cmdlet';
+  return 'guide';
+}
+
+/**
+ * How much a generated page's score counts for this query. The generated pages (over a hundred, each
+ * repeating its resource's words) would crowd out the guides for a question in words, so they count
+ * for less, unless the query asks for them: by an identifier (an operation id such as `addCustomerPlan`
+ * finds its operation, a cmdlet name such as `Add-SMCustomerPlan` its cmdlet, `POST /customers` its
+ * operation) or by naming their kind ("… powershell", "… cmdlet", "… endpoint").
+ */
+export function kindWeight(query: string): (kind: PageKind) => number {
+  const operationId = /^[a-z]+(?:[A-Z][a-z0-9]*)+$/.test(query.trim());
+  const cmdletName = /\b[A-Z][a-z]+-[A-Z]\w+/.test(query);
+  const methodPath = /(?:^|\s)(?:GET|POST|PUT|PATCH|DELETE)\s+\/|(?:^|\s)\/[\w{}-]+\//i.test(query);
+  const wantsCmdlet = cmdletName || /\b(?:powershell|cmdlets?|cortex)\b/i.test(query);
+  const wantsOperation = operationId || methodPath || /\bendpoints?\b/i.test(query);
+  return (kind) => {
+    if (kind === 'guide') return 1;
+    if (kind === 'cmdlet') return wantsCmdlet ? NAMED_WEIGHT : GENERATED_WEIGHT;
+    return wantsOperation ? NAMED_WEIGHT : GENERATED_WEIGHT;
+  };
+}
+
+const GENERATED_WEIGHT = 0.3;
+/** A query that asks for generated pages prefers them to guides that mention the same words. */
+const NAMED_WEIGHT = 1.5;
+
 /**
  * Sections ranked for a query: prefix matching on every word, typo tolerance on longer words, title
  * and heading matches above body matches, and a page whose title is the query (or whose KB number it
@@ -218,6 +251,7 @@ export function rankSections(
     return terms.filter((term) => !words.some((word) => word.startsWith(term))).length;
   };
   // Adjacent query words ("test users", "access token") found together in a title or heading weigh more.
+  const weightOf = kindWeight(exact);
   const pairs = terms.slice(1).map((term, i) => ` ${terms[i]} ${term} `);
   const phrases = (text: string) => {
     const words = ` ${queryTerms(text).join(' ')} `;
@@ -239,6 +273,7 @@ export function rankSections(
       if (pairs.length) score *= 1 + 0.3 * phrases(section.hierarchy.slice(1).join(' | '));
       // Of two pages with the query as title, the one spelt as typed ("Workspace lists", not "Workspace Lists").
       if (section.title === exact) score *= 1.01;
+      score *= weightOf(pageKind(section.url));
       return { id: result.id as number, score, terms: result.terms };
     })
     .sort((a, b) => b.score - a.score);

@@ -114,6 +114,18 @@ describe('focusOf', () => {
 });
 
 describe('answerFromSources', () => {
+  it("answers from a page's scope sentence when it states the figure", () => {
+    const plain = source(
+      '/docs/installation/rabbitmq',
+      'Install RabbitMQ',
+      '',
+      'This page is for installers. This page installs RabbitMQ without TLS on port 5672.',
+    );
+    const answer = answerFromSources('Which port does RabbitMQ use without TLS?', [plain]);
+    expect(answer.markdown).toContain('port 5672');
+    expect(answer.markdown).not.toContain('This page is for');
+  });
+
   it('answers a figure question with the figure first, cited, and skips the audience sentence', () => {
     const answer = answerFromSources('Which port does RabbitMQ use for TLS?', SOURCES);
     expect(answer.answered).toBe(true);

@@ -3,6 +3,8 @@ import {
   assembleIndex,
   buildSearchFiles,
   identifierWords,
+  kindWeight,
+  pageKind,
   queryTerms,
   rankSections,
   shardOf,
@@ -106,6 +108,46 @@ describe('shards', () => {
     expect(shardOf('ärger')).toBe('_');
     const onlyB = assembleIndex(files.base, [files.shards.b]);
     expect(rankSections(onlyB, files.sections, 'billing').length).toBeGreaterThan(0);
+  });
+});
+
+describe('kindWeight', () => {
+  const operation = '/docs/developer/api/reference/add-customer-plan';
+  const cmdlet = '/docs/developer/api/cortex/add-smcustomerplan';
+  const weights = (query: string) => {
+    const weight = kindWeight(query);
+    return [operation, cmdlet, '/docs/guide'].map((url) => weight(pageKind(url)));
+  };
+
+  it('tells generated pages from guides', () => {
+    expect(
+      ['/docs/developer/api/reference/x', '/docs/developer/api/cortex/x', '/docs/developer/api/cortex'].map(
+        pageKind,
+      ),
+    ).toEqual(['operation', 'cmdlet', 'guide']);
+  });
+
+  it('lets guides outweigh generated pages for a question in words', () => {
+    const [op, cm, guide] = weights('What is a Workspace role?');
+    expect(op).toBeLessThan(guide);
+    expect(cm).toBeLessThan(guide);
+  });
+
+  it('prefers the operation for an operation id or a method and path, the cmdlet for its name or kind', () => {
+    for (const query of [
+      'addCustomerPlan',
+      'POST /customers/{customerId}/plans',
+      'add customer plan endpoint',
+    ]) {
+      const [op, cm, guide] = weights(query);
+      expect(op, query).toBeGreaterThanOrEqual(guide);
+      expect(cm, query).toBeLessThan(op);
+    }
+    for (const query of ['Add-SMCustomerPlan', 'add customer plan powershell']) {
+      const [op, cm, guide] = weights(query);
+      expect(cm, query).toBeGreaterThanOrEqual(guide);
+      expect(op, query).toBeLessThan(cm);
+    }
   });
 });
 
