@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
+import { GENERATED_DIR } from '../plugins/api-reference';
+import { CORTEX_DIR } from '../plugins/api-reference/cortex/load';
 
 export type FrontMatter = {
   id?: string;
@@ -28,6 +30,20 @@ export function listMarkdown(dir: string): string[] {
     .filter((file) => /\.mdx?$/.test(file))
     .map((file) => path.join(dir, file))
     .sort();
+}
+
+/** Folders `npm run gen:api` writes: true to the specification by construction, checked by its tests. */
+export const GENERATED_DIRS = [GENERATED_DIR, CORTEX_DIR];
+
+/**
+ * The hand-written pages of both docs instances (relative to `root`), which the content checks read;
+ * the same list whether or not the generated pages exist yet.
+ */
+export function listGuides(root: string): string[] {
+  return ['docs', 'api-docs']
+    .flatMap((dir) => listMarkdown(path.join(root, dir)))
+    .map((file) => path.relative(root, file))
+    .filter((file) => !GENERATED_DIRS.some((dir) => file.startsWith(`${dir}/`)));
 }
 
 /** Splits a Markdown file into its front matter and body; a malformed block names the file. */

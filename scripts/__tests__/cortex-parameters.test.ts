@@ -1,15 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listMarkdown } from '../content';
+import { listGuides } from '../content';
 import { DEFAULT_SPEC } from '../openapi';
 import { callsInMarkdown, checkCalls, findCalls } from '../cortex-calls';
-import { CORTEX_DIR, loadReference } from '../../plugins/api-reference/cortex/load';
+import { loadReference } from '../../plugins/api-reference/cortex/load';
 
 const ROOT = path.resolve(__dirname, '../..');
 const reference = loadReference(DEFAULT_SPEC, ROOT);
-/** Generated pages are checked by the generator's own tests, not here. */
-const GENERATED = [path.join(ROOT, 'api-docs/reference'), path.join(ROOT, CORTEX_DIR)];
 
 /** Every problem in a file as `file:line: message`. */
 function problemsIn(file: string): string[] {
@@ -19,9 +17,7 @@ function problemsIn(file: string): string[] {
 }
 
 describe('Cortex cmdlet calls in the guides', () => {
-  const files = ['docs', 'api-docs']
-    .flatMap((dir) => listMarkdown(path.join(ROOT, dir)))
-    .filter((file) => !GENERATED.some((dir) => file.startsWith(dir + path.sep)));
+  const files = listGuides(ROOT).map((file) => path.join(ROOT, file));
 
   it('finds the calls it checks', () => {
     const calls = files.flatMap((file) => callsInMarkdown(fs.readFileSync(file, 'utf8')));

@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { listMarkdown } from '../content';
+import { listGuides } from '../content';
 import { DEFAULT_SPEC } from '../openapi';
-import { GENERATED_DIR } from '../../plugins/api-reference';
 import {
   codeBlocks,
   createValidator,
@@ -18,9 +17,7 @@ const ROOT = path.resolve(__dirname, '../..');
 const spec = yaml.load(fs.readFileSync(path.join(ROOT, DEFAULT_SPEC), 'utf8')) as Spec;
 const validate = createValidator(spec);
 /** The guides of both docs instances; the generated reference is checked by its generator. */
-const guides = [...listMarkdown(path.join(ROOT, 'docs')), ...listMarkdown(path.join(ROOT, 'api-docs'))]
-  .map((file) => path.relative(ROOT, file))
-  .filter((file) => !file.startsWith(`${GENERATED_DIR}/`));
+const guides = listGuides(ROOT);
 
 describe('request and response examples in the guides', () => {
   it.each(guides)('%s: every example matches its operation’s schema', (file) => {

@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { listMarkdown } from '../content';
+import { listGuides } from '../content';
 import { DEFAULT_SPEC } from '../openapi';
-import { GENERATED_DIR } from '../../plugins/api-reference';
 import { loadModel, MODEL_FILE, specEnumValues } from '../../plugins/product-model/model';
 import { factProblems } from '../../plugins/product-model/check';
 
@@ -17,9 +16,7 @@ const model = loadModel(modelText, spec);
 const enums = specEnumValues(spec);
 /** The specification's model names (`Request`, `Invoice`) are not states. */
 const names = new Set(Object.keys((spec as { definitions?: object }).definitions ?? {}));
-const guides = [...listMarkdown(path.join(ROOT, 'docs')), ...listMarkdown(path.join(ROOT, 'api-docs'))]
-  .map((file) => path.relative(ROOT, file))
-  .filter((file) => !file.startsWith(`${GENERATED_DIR}/`));
+const guides = listGuides(ROOT);
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
 
 describe('the product model', () => {
