@@ -8,6 +8,7 @@ import yaml from 'js-yaml';
 import { searchBuild } from '../src/search/fromBuild';
 import type { SearchProvider } from '../src/search/types';
 import { sectionLabel } from '../plugins/search-index/labels';
+import { referenceRoute } from '../plugins/api-mentions/operations';
 import { toSitePath } from './text';
 
 export type Page = {
@@ -86,12 +87,9 @@ export function specOperations(spec: unknown): Omit<Operation, 'page'>[] {
         const op = raw as {
           operationId?: string;
           summary?: string;
-          description?: string;
           'x-cortex'?: { cmdlet?: string };
         };
-        // x-cortex names the cmdlet; older specifications only say it in the description.
-        const cmdlet =
-          op['x-cortex']?.cmdlet ?? /Cortex: `([A-Za-z]+-[A-Za-z]+)`/.exec(op.description ?? '')?.[1];
+        const cmdlet = op['x-cortex']?.cmdlet;
         return {
           operationId: op.operationId ?? `${method} ${route}`,
           method: method.toUpperCase(),
@@ -157,12 +155,11 @@ export function loadSite({ buildDir, specFile, origin: rawOrigin }: SiteOptions)
   }
   if (!pages.size) throw new SiteError(`No Markdown pages in ${buildDir}: run "npm run build" again.`);
 
-  const byOperationId = new Map<string, Page>();
-  for (const page of pages.values()) {
-    const id = /^\*\*Operation ID:\*\* `([^`]+)`/m.exec(page.markdown)?.[1];
-    if (id) byOperationId.set(id, page);
-  }
-  const operations = specOperations(spec).map((op) => ({ ...op, page: byOperationId.get(op.operationId) }));
+  // Each operation's reference page is where the generator puts it, derived from its operation id.
+  const operations = specOperations(spec).map((op) => ({
+    ...op,
+    page: pages.get(`${base}${referenceRoute(op).slice(1)}`),
+  }));
 
   const cmdletPrefix = `${base}${CMDLET_PREFIX.slice(1)}`;
   const cmdletPages = new Map(

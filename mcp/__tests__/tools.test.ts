@@ -85,7 +85,8 @@ paths:
     get:
       operationId: getCustomer
       summary: Get a customer
-      description: "Returns one.\\n\\nCortex: \`Get-SMCustomer\`."
+      x-cortex:
+        cmdlet: Get-SMCustomer
     parameters: []
 `;
 
