@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before } from 'node:test';
+import { AxeBuilder } from '@axe-core/playwright';
 import {
   chromium,
   type Browser,
@@ -19,6 +20,40 @@ export const ANALYTICS_PATH = DEFAULT_OPTIONS.src;
 const ANALYTICS_STAND_IN = path.join(__dirname, 'fixtures', 'insights.js');
 
 export type Site = { url: string; browser: Browser };
+
+export const DESKTOP = { width: 1280, height: 900 };
+export const MOBILE = { width: 390, height: 844 };
+
+/**
+ * How the accessibility checks look at a page: every rule in light mode at desktop width; in dark mode
+ * only the rules a colour theme can change (the markup is the same in both); at phone width every rule
+ * again, because the navbar, sidebar and dialogs render other controls there.
+ */
+export const AXE_VARIANTS = [
+  { name: 'light', theme: 'light', viewport: DESKTOP, rules: 'all' },
+  { name: 'dark', theme: 'dark', viewport: DESKTOP, rules: 'colour' },
+  { name: 'mobile', theme: 'light', viewport: MOBILE, rules: 'all' },
+] as const;
+export type AxeVariant = (typeof AXE_VARIANTS)[number];
+
+/** axe's rules whose outcome depends on colours rather than on markup. */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/** WCAG 2.2 A and AA and axe's best practices on the page as it is now; one line per violation. */
+export async function axeViolations(page: Page, rules: AxeVariant['rules'] = 'all'): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  if (rules === 'colour') builder.withRules(COLOUR_RULES);
+  else builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']);
+  const results = await builder.analyze();
+  return results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n` +
+      violation.nodes
+        .slice(0, 5)
+        .map((node) => `    ${node.target.join(' ')} ${node.failureSummary?.split('\n')[1] ?? ''}`)
+        .join('\n'),
+  );
+}
 
 /** Content-security-policy violations seen by any page of the running test file. */
 const cspViolations: string[] = [];
@@ -60,7 +95,7 @@ export async function openPage(
   site: Site,
   options: BrowserContextOptions = {},
 ): Promise<{ page: Page; problems: Problems }> {
-  const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const context = await site.browser.newContext({ viewport: DESKTOP, ...options });
   await context.route(`**${ANALYTICS_PATH}`, (route) => route.fulfill({ path: ANALYTICS_STAND_IN }));
   const page = await context.newPage();
   const problems: Problems = { errors: [], messages: [] };
