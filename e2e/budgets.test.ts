@@ -27,23 +27,37 @@ const BUDGETS: Record<string, { js: number; css: number; requests: number }> = {
 };
 
 /**
- * First-load JavaScript against stock Docusaurus with the same docs: at most this share of stock's
- * bytes. The diagram page is where the site's choices show (pre-rendered diagrams instead of a
- * renderer); no doc page may load more than stock.
+ * First-load JavaScript against stock Docusaurus built from the same docs and API pages (the same route
+ * table): at most this share of stock's bytes, held close to what the pages load now. The goal is 0.8×
+ * on every doc page; the diagram page is far below it (pre-rendered diagrams instead of a renderer), the
+ * page without code just above it, and the page with code loads the site's Prism (about 20 KB gzip),
+ * which stock carries in its main bundle.
  */
-// Stock is built from docs/ alone, while our route table also holds the 117 generated API and cmdlet
-// pages (about 7 KB gzip): the page with code is held at 1.03× until stock is built with them too.
 const STOCK_RATIO: Record<string, number> = {
-  '/docs/concepts/introduction': 0.8,
-  '/docs/installation/prerequisites': 1.03,
-  '/docs/services/microsoftonline/subscriptions': 1,
+  '/docs/concepts/introduction': 0.5,
+  '/docs/installation/prerequisites': 0.95,
+  '/docs/services/microsoftonline/subscriptions': 0.85,
+};
+
+/** Each route is loaded once; its byte budget and its stock ratio are both checked on that load. */
+const loads = new Map<string, ReturnType<typeof load>>();
+async function load(route: string) {
+  const { page, problems } = await openPage(site);
+  try {
+    return { resources: await firstLoad(page, `${site.url}${route}`), errors: problems.errors };
+  } finally {
+    await page.context().close();
+  }
+}
+const firstVisit = (route: string) => {
+  if (!loads.has(route)) loads.set(route, load(route));
+  return loads.get(route)!;
 };
 
 describe('first-load budgets', () => {
   for (const [route, budget] of Object.entries(BUDGETS)) {
     it(`${route}: at most ${budget.js} KB of JavaScript, ${budget.css} KB of CSS, ${budget.requests} requests`, async () => {
-      const { page, problems } = await openPage(site);
-      const resources = await firstLoad(page, `${site.url}${route}`);
+      const { resources, errors } = await firstVisit(route);
       const measured = {
         js: Math.ceil(bytesOf(resources, 'script') / KB),
         css: Math.ceil(bytesOf(resources, 'stylesheet') / KB),
@@ -53,7 +67,7 @@ describe('first-load budgets', () => {
         measured.js <= budget.js && measured.css <= budget.css && measured.requests <= budget.requests,
         `${route}: ${JSON.stringify(measured)} over ${JSON.stringify(budget)}`,
       );
-      assert.deepEqual(problems.errors, []);
+      assert.deepEqual(errors, []);
     });
   }
 
@@ -61,8 +75,7 @@ describe('first-load budgets', () => {
     const stockBytes = storedStockFigures()[route] ?? 0;
     it(`${route}: first-load JavaScript at most ${ratio}× stock Docusaurus (${Math.round(stockBytes / KB)} KB)`, async () => {
       assert.ok(stockBytes > 0, 'no stock figure stored: run npm run bench');
-      const { page } = await openPage(site);
-      const ours = bytesOf(await firstLoad(page, `${site.url}${route}`), 'script');
+      const ours = bytesOf((await firstVisit(route)).resources, 'script');
       assert.ok(
         ours <= stockBytes * ratio,
         `${route}: ${Math.round(ours / KB)} KB is ${(ours / stockBytes).toFixed(2)}× stock`,

@@ -39,9 +39,17 @@ export type AxeVariant = (typeof AXE_VARIANTS)[number];
 /** axe's rules whose outcome depends on colours rather than on markup. */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
-/** WCAG 2.2 A and AA and axe's best practices on the page as it is now; one line per violation. */
-export async function axeViolations(page: Page, rules: AxeVariant['rules'] = 'all'): Promise<string[]> {
+/**
+ * WCAG 2.2 A and AA and axe's best practices on the page as it is now, or only inside the elements
+ * `include` selects; one line per violation.
+ */
+export async function axeViolations(
+  page: Page,
+  rules: AxeVariant['rules'] = 'all',
+  include?: string,
+): Promise<string[]> {
   const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
   if (rules === 'colour') builder.withRules(COLOUR_RULES);
   else builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']);
   const results = await builder.analyze();
