@@ -49,15 +49,12 @@ async function closeDialog(page: Page) {
 }
 
 /**
- * One state of one kind of page, in one browser page: in light mode with every rule; then, given a dark
- * variant, switched to dark with the navbar toggle as a reader does (a dialog is closed for the click
- * and opened again) and checked with that variant's colour rules.
+ * One state of one kind of page, in one browser page: in light mode with the variant's rules; then,
+ * given a dark variant, switched to dark with the navbar toggle as a reader does (a dialog is closed for
+ * the click and opened again) and checked with its colour rules.
  */
-async function violations(
-  route: (typeof ROUTE_CLASSES)[number],
-  variants: { light: AxeVariant; dark?: AxeVariant },
-) {
-  const { page } = await openPage(site, { viewport: variants.light.viewport });
+async function violations(route: (typeof ROUTE_CLASSES)[number], variant: AxeVariant, dark?: AxeVariant) {
+  const { page } = await openPage(site, { viewport: variant.viewport });
   const found: string[] = [];
   const check = async (variant: AxeVariant) => {
     for (const violation of await axeViolations(page, variant.rules))
@@ -68,32 +65,32 @@ async function violations(
     const separator = route.path.includes('?') ? '&' : '?';
     await visit(page, `${site.url}${route.path}${separator}docusaurus-theme=light`);
     await route.open?.(page);
-    await check(variants.light);
-    if (!variants.dark) return found;
+    await check(variant);
+    if (!dark) return found;
     if (route.open) await closeDialog(page);
     await page.getByRole('button', { name: /Switch between dark and light mode/ }).click();
     await page.locator('html[data-theme="dark"]').waitFor({ state: 'attached' });
     await route.open?.(page);
-    await check(variants.dark);
+    await check(dark);
     return found;
   } finally {
     await page.context().close();
   }
 }
 
-const [LIGHT, DARK, MOBILE] = AXE_VARIANTS;
+const [LIGHT, DARK, PHONE] = AXE_VARIANTS;
 
 describe('accessibility (axe)', () => {
   it(`has no violations on ${ROUTE_CLASSES.length} kinds of page and dialog, in light (every rule) and dark (colour rules)`, async () => {
     const found: string[] = [];
-    for (const route of ROUTE_CLASSES) found.push(...(await violations(route, { light: LIGHT, dark: DARK })));
+    for (const route of ROUTE_CLASSES) found.push(...(await violations(route, LIGHT, DARK)));
     assert.deepEqual(found, [], `\n${found.join('\n')}`);
   });
 
   const narrow = ROUTE_CLASSES.filter((route) => route.narrow);
   it(`has no violations on ${narrow.length} kinds of page and dialog at phone width (every rule)`, async () => {
     const found: string[] = [];
-    for (const route of narrow) found.push(...(await violations(route, { light: MOBILE })));
+    for (const route of narrow) found.push(...(await violations(route, PHONE)));
     assert.deepEqual(found, [], `\n${found.join('\n')}`);
   });
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { openPage, setupSite, visit } from './harness';
+import { MOBILE, openPage, setupSite, visit } from './harness';
 import { siteLinks } from '../site.links';
 
 const site = setupSite();
@@ -85,7 +85,7 @@ describe('site shell', () => {
   });
 
   it('opens the mobile sidebar with a back-to-main-menu level and closes it at desktop width', async () => {
-    const { page } = await openPage(site, { viewport: { width: 390, height: 844 } });
+    const { page } = await openPage(site, { viewport: MOBILE });
     await visit(page, `${site.url}/docs/concepts/introduction`);
     await page.getByRole('button', { name: 'Toggle navigation bar' }).click();
     await page.locator('.navbar-sidebar').waitFor();

@@ -6,9 +6,9 @@
  * 2. Lighthouse (mobile) per page: scores, LCP, TBT, CLS, transfer size and the failing audits
  *    (scripts/bench/lighthouse.ts), the median of --lighthouse-runs N runs a page (default 3) with the range
  *    of performance scores. Skip with --no-lighthouse.
- * 3. Against stock Docusaurus: builds a stock classic site from the same docs/ and api-docs/ in a temporary folder and
- *    compares the first-load JavaScript of the same doc pages, with the ratio the gate holds
- *    (e2e/budgets.test.ts). Skip with --no-stock; --save-stock stores the stock figures for the gate.
+ * 3. Against stock Docusaurus: builds a stock classic site from the same docs/ and api-docs/ in a
+ *    temporary folder and compares the first-load JavaScript of the same doc pages, with the ratio the
+ *    gate holds (e2e/budgets.test.ts). Skip with --no-stock; --save-stock stores the stock figures for the gate.
  * 4. Build cost at scale: cold production builds of a temporary copy of this site with the docs as they
  *    are (1×) and duplicated five times (5×): wall time, peak memory, time per page. Skip with --no-scale.
  *
