@@ -12,8 +12,12 @@ import { AXE_VARIANTS, axeViolations, openPage, setupSite, visit } from './harne
 const site = setupSite();
 const PAGE = '/docs/kb/kb00017';
 
-const focusedName = (page: Page) =>
-  page.evaluate(() => document.activeElement?.textContent?.replace(/\s+/g, ' ').trim() ?? '');
+/** Waits until the focused element's text starts with `name` (the menu moves focus after it renders). */
+const focusMovesTo = (page: Page, name: string) =>
+  page.waitForFunction(
+    (prefix) => document.activeElement?.textContent?.replace(/\s+/g, ' ').trim().startsWith(prefix),
+    name,
+  );
 
 describe('Use with AI menu', () => {
   it('opens, moves and closes from the keyboard, returning focus to its button', async () => {
@@ -28,21 +32,22 @@ describe('Use with AI menu', () => {
       await page.getByRole('menu', { name: 'Use with AI' }).waitFor();
       assert.equal(await button.getAttribute('aria-expanded'), 'true');
       assert.equal(await page.getByRole('menuitem').count(), 3);
-      assert.match(await focusedName(page), /^Open in ChatGPT/);
+      await focusMovesTo(page, 'Open in ChatGPT');
       await page.keyboard.press('ArrowDown');
-      assert.match(await focusedName(page), /^Open in Claude/);
+      await focusMovesTo(page, 'Open in Claude');
       await page.keyboard.press('End');
-      assert.match(await focusedName(page), /^Connect to your AI assistant/);
+      await focusMovesTo(page, 'Connect to your AI assistant');
       await page.keyboard.press('ArrowDown');
-      assert.match(await focusedName(page), /^Open in ChatGPT/);
+      await focusMovesTo(page, 'Open in ChatGPT');
       await page.keyboard.press('ArrowUp');
-      assert.match(await focusedName(page), /^Connect to your AI assistant/);
+      await focusMovesTo(page, 'Connect to your AI assistant');
       await page.keyboard.press('Escape');
       await page.getByRole('menu').waitFor({ state: 'detached' });
       assert.equal(await button.getAttribute('aria-expanded'), 'false');
-      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-haspopup')), 'menu');
+      // Focus returns to the button once the closed menu or dialog has unmounted.
+      await page.waitForFunction(() => document.activeElement?.getAttribute('aria-haspopup') === 'menu');
       await page.keyboard.press('ArrowUp');
-      assert.match(await focusedName(page), /^Connect to your AI assistant/);
+      await focusMovesTo(page, 'Connect to your AI assistant');
       await page.locator('article h1').click({ position: { x: 5, y: 5 } });
       await page.getByRole('menu').waitFor({ state: 'detached' });
       assert.deepEqual(problems.errors, []);
@@ -86,7 +91,7 @@ describe('Use with AI menu', () => {
       await page.keyboard.press('Enter');
       const dialog = page.getByRole('dialog', { name: 'Connect to your AI assistant' });
       await dialog.waitFor();
-      assert.equal(await page.evaluate(() => Boolean(document.activeElement?.closest('dialog'))), true);
+      await page.waitForFunction(() => Boolean(document.activeElement?.closest('dialog')));
       const cursor = ASSISTANT_CLIENTS.find((client) => client.id === 'cursor')!;
       await dialog.getByRole('radio', { name: 'Cursor' }).check();
       await dialog.getByRole('button', { name: 'Copy: Cursor: over HTTP' }).click();
@@ -94,7 +99,8 @@ describe('Use with AI menu', () => {
       assert.equal(await page.evaluate(() => navigator.clipboard.readText()), cursor.http);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
-      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-haspopup')), 'menu');
+      // Focus returns to the button once the closed menu or dialog has unmounted.
+      await page.waitForFunction(() => document.activeElement?.getAttribute('aria-haspopup') === 'menu');
       assert.deepEqual(problems.errors, []);
     } finally {
       await page.context().close();
