@@ -63,7 +63,7 @@ async function violations(route: (typeof ROUTE_CLASSES)[number], variant: AxeVar
   try {
     // Docusaurus reads the colour mode from this query parameter before the first paint.
     const separator = route.path.includes('?') ? '&' : '?';
-    await visit(page, `${site.url}${route.path}${separator}docusaurus-theme=light`);
+    await visit(page, `${site.url}${route.path}${separator}docusaurus-theme=${variant.theme}`);
     await route.open?.(page);
     await check(variant);
     if (!dark) return found;

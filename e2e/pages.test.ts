@@ -15,6 +15,7 @@ import { CHROMIUM_ARGS, findBrowser } from '../scripts/browser';
 import { INDEX_FILE } from '../plugins/metadata';
 import type { TagIndex } from '../plugins/metadata/buildIndex';
 import { siteUrl } from '../site.links';
+import { REFERENCE_ROUTE, referenceSlug } from '../plugins/api-mentions/operations';
 
 type Facts = {
   h1: string[];
@@ -70,7 +71,6 @@ type ApiFacts = {
 };
 
 type Operation = { operationId: string; summary: string; parameters?: { name?: string; in?: string }[] };
-const kebab = (id: string) => id.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
 
 /** Every operation of the specification, with its method and path. */
 function operations() {
@@ -94,6 +94,13 @@ before(async () => {
 });
 after(() => browser?.close());
 
+/** What `reader` (run in the browser, used as a parser only) finds in a built page; undefined without one. */
+async function readBuilt<T>(file: string, reader: string): Promise<T | undefined> {
+  if (!fs.existsSync(file)) return undefined;
+  const html = fs.readFileSync(file, 'utf8');
+  return (await parser.evaluate(`(${reader})(${JSON.stringify(html)})`)) as T;
+}
+
 describe('every page as built', () => {
   it('has its title as its one H1, real content, links, tag chips, keywords, description and canonical URL', async () => {
     const failures: string[] = [];
@@ -101,13 +108,11 @@ describe('every page as built', () => {
     const list = docs();
     assert.ok(list.length > 100, `${list.length} docs in the index`);
     for (const doc of list) {
-      const file = path.join(BUILD_DIR, doc.path, 'index.html');
-      if (!fs.existsSync(file)) {
+      const facts = await readBuilt<Facts>(path.join(BUILD_DIR, doc.path, 'index.html'), READ_FACTS);
+      if (!facts) {
         failures.push(`${doc.path}: no page in the build`);
         continue;
       }
-      const html = fs.readFileSync(file, 'utf8');
-      const facts = (await parser.evaluate(`(${READ_FACTS})(${JSON.stringify(html)})`)) as Facts;
       const problems: string[] = [];
       if (facts.h1.length !== 1 || facts.h1[0] !== doc.title)
         problems.push(`H1 ${JSON.stringify(facts.h1)} is not the title "${doc.title}"`);
@@ -129,18 +134,12 @@ describe('every page as built', () => {
     const list = operations();
     assert.ok(list.length > 20, `${list.length} operations in the specification`);
     for (const operation of list) {
-      const file = path.join(
-        BUILD_DIR,
-        'docs/developer/api/reference',
-        kebab(operation.operationId),
-        'index.html',
-      );
-      if (!fs.existsSync(file)) {
+      const file = path.join(BUILD_DIR, REFERENCE_ROUTE, referenceSlug(operation.operationId), 'index.html');
+      const facts = await readBuilt<ApiFacts>(file, READ_API_FACTS);
+      if (!facts) {
         failures.push(`${operation.operationId}: no page in the build`);
         continue;
       }
-      const html = fs.readFileSync(file, 'utf8');
-      const facts = (await parser.evaluate(`(${READ_API_FACTS})(${JSON.stringify(html)})`)) as ApiFacts;
       const problems: string[] = [];
       if (facts.h1 !== operation.summary) problems.push(`H1 "${facts.h1}"`);
       if (facts.method.toUpperCase() !== operation.method.toUpperCase())
