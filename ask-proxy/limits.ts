@@ -34,13 +34,16 @@ export function clientLimiter(limit: number, windowMs = 60_000, maxClients = 10_
   };
 }
 
-/** A fixed-window budget: `take(amount)` spends it, or returns the seconds until the window renews. */
+/**
+ * A fixed-window budget: `take(amount)` spends it, or returns the seconds until the window renews. The
+ * first window opens with the first use, not on the clock's minute or day.
+ */
 export function budget(limit: number, windowMs: number) {
-  let start = 0;
+  let start: number | undefined;
   let used = 0;
   const roll = (now: number) => {
-    if (now - start >= windowMs) {
-      start = now - ((now - start) % windowMs);
+    if (start === undefined || now - start >= windowMs) {
+      start = start === undefined ? now : now - ((now - start) % windowMs);
       used = 0;
     }
   };
@@ -48,7 +51,7 @@ export function budget(limit: number, windowMs: number) {
     take(amount: number, now = Date.now()): number {
       if (limit <= 0) return 0;
       roll(now);
-      if (used + amount > limit) return Math.max(1, Math.ceil((start + windowMs - now) / 1000));
+      if (used + amount > limit) return Math.max(1, Math.ceil((start! + windowMs - now) / 1000));
       used += amount;
       return 0;
     },

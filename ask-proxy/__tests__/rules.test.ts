@@ -36,6 +36,12 @@ describe('budgets', () => {
     expect(budget(0, 60_000).take(1e9)).toBe(0);
   });
 
+  it('opens its first window with the first use, so the clock turning a minute renews nothing', () => {
+    const perMinute = budget(2, 60_000);
+    expect(perMinute.take(2, 59_500)).toBe(0);
+    expect(perMinute.take(1, 60_500)).toBe(59);
+  });
+
   it('takes nothing from any budget when one of them is spent', () => {
     const global = globalBudget({
       globalPerMinute: 10,
