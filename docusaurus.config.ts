@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Config } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
+import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
 import { themes as prismThemes } from 'prism-react-renderer';
 import { lightCodeTheme } from './src/prismTheme';
 import remarkDiagrams from './plugins/diagrams/remark';
@@ -16,6 +17,27 @@ import { SEARCH_STATIC_DIR } from './plugins/search-index';
 const apiSpec = apiSpecSource();
 // Hosts that do not serve the Vercel insights script turn analytics off with DOCS_ANALYTICS=off.
 const analyticsEnabled = process.env.DOCS_ANALYTICS !== 'off';
+
+/** The guides' docs instance (docs/). */
+const guidesDocsOptions = {
+  sidebarPath: './sidebars.ts',
+  tags: 'tags.yml',
+  onInlineTags: 'throw',
+  lastVersion: 'current',
+  // From git history; in a shallow clone or without git the date falls back quietly.
+  showLastUpdateTime: true,
+  versions: { current: { label: 'Next' } },
+  // Mermaid diagrams are pre-rendered images (npm run diagrams), so no page loads a renderer;
+  // pages with code load the highlighter with their own chunk. Operations written as
+  // `METHOD /path` link to their reference page, and must exist in the specification;
+  // ::product-model lines show docs/product-model.yml.
+  remarkPlugins: [
+    remarkDiagrams,
+    remarkCodeBlockImport,
+    [remarkApiMentions, { spec: apiSpec }],
+    [remarkProductModel, { spec: apiSpec }],
+  ],
+} satisfies DocsOptions;
 
 const config: Config = {
   title: 'Services Manager Docs',
@@ -70,25 +92,8 @@ const config: Config = {
     [
       'classic',
       {
-        docs: {
-          sidebarPath: './sidebars.ts',
-          tags: 'tags.yml',
-          onInlineTags: 'throw',
-          lastVersion: 'current',
-          // From git history; in a shallow clone or without git the date falls back quietly.
-          showLastUpdateTime: true,
-          versions: { current: { label: 'Next' } },
-          // Mermaid diagrams are pre-rendered images (npm run diagrams), so no page loads a renderer;
-          // pages with code load the highlighter with their own chunk. Operations written as
-          // `METHOD /path` link to their reference page, and must exist in the specification;
-          // ::product-model lines show docs/product-model.yml.
-          remarkPlugins: [
-            remarkDiagrams,
-            remarkCodeBlockImport,
-            [remarkApiMentions, { spec: apiSpec }],
-            [remarkProductModel, { spec: apiSpec }],
-          ],
-        },
+        // The guides' docs instance is ./plugins/guides-docs below.
+        docs: false,
         blog: false,
         pages: {
           remarkPlugins: [remarkCodeBlockImport],
@@ -105,9 +110,12 @@ const config: Config = {
   ],
 
   plugins: [
+    // The guides: the classic docs plugin, less a table of every doc that only doc cards read.
+    ['./plugins/guides-docs/index.ts', guidesDocsOptions],
     ['./plugins/analytics/index.ts', { enabled: analyticsEnabled }],
     './plugins/metadata/index.ts',
     './plugins/code-highlighting/index.ts',
+    './plugins/utils-common-entry/index.ts',
     './plugins/early-input/index.ts',
     './plugins/search-index/index.ts',
     // Completes the build: the Markdown twins, then _headers and precompressed copies of every file.
@@ -122,7 +130,7 @@ const config: Config = {
         sidebarPath: './sidebars-api.ts',
         tags: '../docs/tags.yml',
         onInlineTags: 'throw',
-        remarkPlugins: [remarkCodeBlockImport, [remarkApiMentions, { spec: apiSpec }]],
+        remarkPlugins: [remarkDiagrams, remarkCodeBlockImport, [remarkApiMentions, { spec: apiSpec }]],
         beforeDefaultRemarkPlugins: [[remarkCortexTables, { siteDir: __dirname }]],
       },
     ],

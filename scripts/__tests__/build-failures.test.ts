@@ -13,8 +13,10 @@ const FIXTURES = path.join(ROOT, 'node_modules/.cache/build-failure-fixtures');
 const CONFIG = `
 import type { Config } from '@docusaurus/types';
 import real from '${path.join(ROOT, 'docusaurus.config')}';
+import { pluginOptions } from '${path.join(ROOT, 'scripts/config')}';
 
-const [, preset] = real.presets?.[0] as [string, { docs: Record<string, unknown> }];
+const guidesDocsOptions = pluginOptions(real, './plugins/guides-docs/index.ts');
+
 const config: Config = {
   title: 'Fixture',
   url: 'http://localhost',
@@ -27,15 +29,21 @@ const config: Config = {
     [
       'classic',
       {
-        docs: {
-          tags: preset.docs.tags,
-          onInlineTags: preset.docs.onInlineTags,
-          remarkPlugins: preset.docs.remarkPlugins,
-          sidebarPath: false,
-        },
+        docs: false,
         blog: false,
         pages: false,
         theme: {},
+      },
+    ],
+  ],
+  plugins: [
+    [
+      '${path.join(ROOT, 'plugins/guides-docs/index.ts')}',
+      {
+        tags: guidesDocsOptions.tags,
+        onInlineTags: guidesDocsOptions.onInlineTags,
+        remarkPlugins: guidesDocsOptions.remarkPlugins,
+        sidebarPath: false,
       },
     ],
   ],

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import config from '../../docusaurus.config';
+import { pluginOptions } from '../../scripts/config';
 
 const themeConfig = config.themeConfig as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -34,8 +35,7 @@ describe('site configuration', () => {
   });
 
   it('has one docs version, current, labelled Next, and a controlled tag list', () => {
-    const [, presetOptions] = config.presets?.[0] as [string, { docs: Record<string, unknown> }];
-    expect(presetOptions.docs).toMatchObject({
+    expect(pluginOptions(config, './plugins/guides-docs/index.ts')).toMatchObject({
       tags: 'tags.yml',
       onInlineTags: 'throw',
       lastVersion: 'current',
