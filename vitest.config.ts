@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // Components compile as the site compiles them: with React's automatic JSX runtime.
+  esbuild: { jsx: 'automatic' },
   test: {
     include: [
       'plugins/**/__tests__/**/*.test.ts',

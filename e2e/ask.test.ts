@@ -172,6 +172,8 @@ describe('Ask AI, a model behind npm run ask-proxy', () => {
 
     assert.equal(await dialog.locator('strong', { hasText: 'billing day' }).count(), 1);
     assert.equal(await dialog.locator('pre code, pre').first().isVisible(), true);
+    // Code that exists only in the answer is highlighted once the page has fetched Prism.
+    await dialog.locator('pre.language-powershell .token.function').waitFor();
     // Markup in the answer is shown as text; the unsafe link keeps its words but is no link.
     await dialog.getByText('<script>window.injected=1</script>', { exact: false }).waitFor();
     assert.equal(await dialog.locator('script, img[src="x"]').count(), 0);

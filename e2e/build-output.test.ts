@@ -59,4 +59,18 @@ describe('the production build', () => {
       assert.doesNotMatch(html, /rel=["']?preload["']? as=["']?script/, `${file}: held-back scripts`);
     }
   });
+
+  it('serves code highlighted in the HTML and diagrams as images, on every page', () => {
+    const highlighted = (html: string) =>
+      [...html.matchAll(/class="?token ([\w -]+)/g)].filter((match) => match[1] !== 'plain').length;
+    for (const page of ['docs/installation/prerequisites', 'docs/developer/api/reference/list-customers'])
+      assert.ok(
+        highlighted(fs.readFileSync(path.join(BUILD_DIR, page, 'index.html'), 'utf8')) > 10,
+        `${page}: its code is not highlighted in the HTML`,
+      );
+    const diagramsAsCode = htmlFiles().filter((file) =>
+      fs.readFileSync(path.join(BUILD_DIR, file), 'utf8').includes('language-mermaid'),
+    );
+    assert.deepEqual(diagramsAsCode, [], 'pages that show a Mermaid diagram as code');
+  });
 });

@@ -4,7 +4,10 @@ import { createElement, type JSX } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Highlight as PackageHighlight, themes } from 'prism-react-renderer';
 import { describe, expect, it } from 'vitest';
-import { Highlight, Prism } from '../highlight';
+import { Highlight } from '../highlight';
+import BuiltTokens from '../BuiltTokens';
+import Prism from '../prism';
+import { decodeTokens, encodeTokens } from '../tokens';
 import { readDocs } from '../../../scripts/content';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -35,27 +38,37 @@ function fences(): { file: string; language: string; code: string }[] {
   );
 }
 
-/** A code block's markup the way the classic theme's code block builds it from the render props. */
-function render(component: typeof Highlight, language: string, code: string, theme = themes.github) {
-  return renderToStaticMarkup(
-    createElement(component, {
-      prism: Prism,
-      theme,
-      language,
-      code,
-      children: ({ className, style, tokens, getLineProps, getTokenProps }) =>
-        createElement(
-          'pre',
-          { className, style },
-          tokens.map((line, i) =>
-            createElement(
-              'span',
-              { key: i, ...getLineProps({ line, className: i === 0 ? 'first' : undefined }) },
-              line.map((token, j) => createElement('span', { key: j, ...getTokenProps({ token }) })),
-            ),
+/**
+ * A code block's markup the way the classic theme's code block builds it from the render props; with
+ * `built`, as a page renders it: with its build-time tokens and no Prism given.
+ */
+function render(
+  component: typeof Highlight,
+  language: string,
+  code: string,
+  theme = themes.github,
+  built?: string,
+) {
+  const block = createElement(component, {
+    prism: built === undefined ? Prism : undefined,
+    theme,
+    language,
+    code,
+    children: ({ className, style, tokens, getLineProps, getTokenProps }) =>
+      createElement(
+        'pre',
+        { className, style },
+        tokens.map((line, i) =>
+          createElement(
+            'span',
+            { key: i, ...getLineProps({ line, className: i === 0 ? 'first' : undefined }) },
+            line.map((token, j) => createElement('span', { key: j, ...getTokenProps({ token }) })),
           ),
-        ) as JSX.Element,
-    }),
+        ),
+      ) as JSX.Element,
+  });
+  return renderToStaticMarkup(
+    built === undefined ? block : createElement(BuiltTokens, { value: built }, block),
   );
 }
 
@@ -79,6 +92,38 @@ describe('Highlight', () => {
         render(PackageHighlight, language, code),
       );
     }
+  });
+
+  it('renders every code block in the docs from its build-time tokens as prism-react-renderer does', () => {
+    for (const { file, language, code } of samples) {
+      const built = encodeTokens(Prism, code, language.toLowerCase());
+      expect(render(Highlight, language, code, themes.github, built), `${file} (${language})`).toBe(
+        render(PackageHighlight, language, code),
+      );
+    }
+  });
+
+  it('reads tokens only for the code they were made for', () => {
+    const built = encodeTokens(Prism, 'Get-Item $x', 'powershell');
+    expect(
+      decodeTokens(built, 'Get-Item $x')
+        ?.flat()
+        .map((token) => token.content),
+    ).toEqual(['Get-Item', ' ', '$x']);
+    expect(decodeTokens(built, 'Get-Item $xy')).toBeUndefined();
+    expect(decodeTokens(built, 'Get-Item')).toBeUndefined();
+    expect(decodeTokens('plain;0:x', 'a')).toBeUndefined();
+    expect(decodeTokens('plain;7:1', 'a')).toBeUndefined();
+    expect(decodeTokens('no separator', 'a')).toBeUndefined();
+  });
+
+  it('shows code without tokens as plain lines until Prism has loaded', () => {
+    const code = 'Get-Item -Path $env:TEMP\n\nexit';
+    const block = (tokens?: string) => render(Highlight, 'powershell', code, themes.github, tokens);
+    expect(block('')).toBe(
+      render(PackageHighlight, 'text', code).replace('language-text', 'language-powershell'),
+    );
+    expect(block(encodeTokens(Prism, 'other', 'powershell'))).not.toContain('token variable');
   });
 
   it('keeps empty lines, nested tokens and unknown languages identical, in both code themes', () => {
