@@ -3,15 +3,20 @@
  * score, page weight, and every failing audit in the categories held to 100 (with the elements it names).
  * Mobile profile: Lighthouse's default config (simulated slow 4G, 4× CPU slowdown, a phone viewport).
  *
- * `npx tsx scripts/bench/lighthouse.ts [buildDir]` serves the build (default ./build) with the compressing
- * server, prints a table for LIGHTHOUSE_PAGES and the failing audits, and exits non-zero if checkBudget
- * finds a failure. Performance is printed but not enforced: it is timing-based and this machine is noisy.
+ * `npm run bench:lighthouse -- [LABEL=]BUILD … [--runs N]` serves each build (default ./build) with the
+ * compressing server, prints a table for LIGHTHOUSE_PAGES (the median of N runs a page, default 1) and the
+ * failing audits, and exits non-zero if checkBudget finds a failure in the first build. Performance is
+ * printed but not enforced: it is timing-based and this machine is noisy. With two or more builds the runs
+ * alternate between them (see ./compare.ts) and each page's performance, LCP and TBT are compared, e.g.
+ * `npm run bench:lighthouse -- shipped=build before=/tmp/before/build --runs 5`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import type { Result } from 'lighthouse';
+import { compareArgs, runOrder, signed, verdict, type Build } from './compare';
 import { serveBuild } from './serve';
+import { medianChange, spread } from './stats';
 import { CHROMIUM_ARGS, ensureBrowser } from '../browser';
 
 /** Pages measured: the home page, the longest concept page, a generated API page and a search. */
@@ -245,10 +250,6 @@ export function checkBudget(figures: LighthouseFigures): string[] {
   return failures;
 }
 
-/**
- * Serves a build the way the end-to-end suite does: with a stand-in at the analytics script's path,
- * which the host provides in production (without it every page logs a 404 in the console).
- */
 /** Prints a table of the figures and, below it, every failing audit with the elements it names. */
 export function printLighthouse(rows: { label: string; figures: LighthouseFigures }[]) {
   const header = ['page', 'perf', 'a11y', 'best', 'seo', 'LCP', 'TBT', 'CLS', 'transfer', 'JS'];
@@ -284,20 +285,64 @@ export function printLighthouse(rows: { label: string; figures: LighthouseFigure
   }
 }
 
+/** Median (interquartile range) of one metric over a build's runs, in milliseconds. */
+const msSpread = (runs: LighthouseFigures[], metric: (f: LighthouseFigures) => number) => {
+  const s = spread(runs.map(metric));
+  return { s, text: `${Math.round(s.median)} ms (${Math.round(s.q1)}–${Math.round(s.q3)})` };
+};
+
+/**
+ * With two or more builds, each page's runs of every build side by side: the median performance score
+ * with its range, and the median and interquartile range of LCP and TBT; then every build against the
+ * first, by the README's rule.
+ */
+function printComparison(builds: Build[], route: string, runs: LighthouseFigures[][]) {
+  console.log(`\n${route}`);
+  console.log('| Build | Performance, median (range) | LCP, median (IQR) | TBT, median (IQR) |');
+  console.log('| --- | --- | --- | --- |');
+  const lcp = runs.map((list) => msSpread(list, (f) => f.lcpMs));
+  const tbt = runs.map((list) => msSpread(list, (f) => f.tbtMs));
+  builds.forEach(({ label }, i) => {
+    const { median, range } = medianRun(runs[i]);
+    const perf = `${median.scores.performance} (${range[0]}–${range[1]})`;
+    console.log(`| ${label} | ${perf} | ${lcp[i].text} | ${tbt[i].text} |`);
+  });
+  for (let i = 1; i < builds.length; i += 1) {
+    const [a, b] = [builds[0].label, builds[i].label];
+    const perf = medianRun(runs[i]).median.scores.performance - medianRun(runs[0]).median.scores.performance;
+    console.log(
+      `  ${b} against ${a}: performance ${perf >= 0 ? '+' : ''}${perf}, ` +
+        `LCP ${signed(medianChange(lcp[0].s, lcp[i].s))} (${verdict(lcp[0].s, lcp[i].s, a, b)}), ` +
+        `TBT ${signed(medianChange(tbt[0].s, tbt[i].s))} (${verdict(tbt[0].s, tbt[i].s, a, b)})`,
+    );
+  }
+}
+
 async function main() {
-  const root = path.resolve(process.argv[2] ?? 'build');
-  if (!fs.existsSync(path.join(root, 'index.html'))) throw new Error(`No build in ${root}: build first.`);
-  const server = await serveBuild(root);
-  const rows: { label: string; figures: LighthouseFigures }[] = [];
+  const { runs, builds } = compareArgs(process.argv.slice(2), 1);
+  for (const { root } of builds)
+    if (!fs.existsSync(path.join(root, 'index.html'))) throw new Error(`No build in ${root}: build first.`);
+  const servers = await Promise.all(builds.map(({ root }) => serveBuild(root)));
+  // Per build, per page: the median run, the one the table and the budget read.
+  const medians: { label: string; figures: LighthouseFigures }[][] = builds.map(() => []);
   try {
     for (const [label, route] of Object.entries(LIGHTHOUSE_PAGES)) {
-      rows.push({ label, figures: await runLighthouse(`${server.url}${route}`) });
+      const figures: LighthouseFigures[][] = builds.map(() => []);
+      for (let run = 0; run < runs; run += 1)
+        for (const i of runOrder(run, builds.length))
+          figures[i].push(await runLighthouse(`${servers[i].url}${route}`));
+      figures.forEach((list, i) => medians[i].push({ label, figures: medianRun(list).median }));
+      if (builds.length > 1) printComparison(builds, route, figures);
     }
   } finally {
-    await server.close();
+    await Promise.all(servers.map((server) => server.close()));
   }
-  printLighthouse(rows);
-  const failures = rows.flatMap(({ figures }) => checkBudget(figures));
+  builds.forEach(({ label }, i) => {
+    if (builds.length > 1) console.log(`\n${label}${runs > 1 ? `, the median of ${runs} runs a page` : ''}:`);
+    printLighthouse(medians[i]);
+  });
+  // The budget applies to the first build: the one being released or compared against the others.
+  const failures = medians[0].flatMap(({ figures }) => checkBudget(figures));
   if (failures.length > 0) {
     console.error(`\nLighthouse budget failed:\n  ${failures.join('\n  ')}`);
     process.exit(1);

@@ -19,7 +19,8 @@ import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, ensureBrowser } from '../browser';
 import { LIGHTHOUSE_PAGES } from './lighthouse';
 import { serveBuild } from './serve';
-import { medianChange, MIN_EFFECT, proven, spread, type Spread } from './stats';
+import { compareArgs, runOrder, signed, verdict } from './compare';
+import { medianChange, MIN_EFFECT, spread, type Spread } from './stats';
 
 const CPU_SLOWDOWN = 4;
 const DEFAULT_RUNS = 12;
@@ -95,32 +96,12 @@ async function measure(browser: Browser, url: string): Promise<Sample> {
 
 const ms = (value: number) => `${Math.round(value)} ms`;
 const describeSpread = (s: Spread) => `${ms(s.median)} (${Math.round(s.q1)}–${Math.round(s.q3)})`;
-const signed = (percent: number) => `${percent >= 0 ? '+' : ''}${percent.toFixed(0)} %`;
 
-/** Which of two builds the rule proves faster, if either. */
-export function verdict(first: Spread, other: Spread, firstLabel: string, otherLabel: string): string {
-  if (proven(first, other)) return `${firstLabel} proven faster`;
-  if (proven(other, first)) return `${otherLabel} proven faster`;
-  return 'no proven difference';
-}
-
-function parseArgs(args: string[]) {
-  const option = (name: string) => args.flatMap((arg, i) => (arg === name ? [args[i + 1]] : []));
-  const runs = Number(option('--runs')[0] ?? DEFAULT_RUNS);
-  if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number of 1 or more');
+async function main() {
+  const { option, runs, builds } = compareArgs(process.argv.slice(2), DEFAULT_RUNS);
   const pages = option('--page').length
     ? option('--page')
     : [LIGHTHOUSE_PAGES['long concept page'], LIGHTHOUSE_PAGES['API page'], LIGHTHOUSE_PAGES.search];
-  const positional = args.filter((arg, i) => !arg.startsWith('--') && !args[i - 1]?.startsWith('--'));
-  const builds = (positional.length ? positional : ['build']).map((arg) => {
-    const [label, dir] = arg.includes('=') ? arg.split(/=(.*)/s) : [arg, arg];
-    return { label, root: path.resolve(dir) };
-  });
-  return { runs, pages, builds };
-}
-
-async function main() {
-  const { runs, pages, builds } = parseArgs(process.argv.slice(2));
   const servers = await Promise.all(builds.map(({ root }) => serveBuild(root)));
   const browser = await chromium.launch({ executablePath: ensureBrowser(), args: CHROMIUM_ARGS });
   try {
@@ -131,10 +112,8 @@ async function main() {
     for (const route of pages) {
       const samples: Sample[][] = builds.map(() => []);
       for (let run = 0; run < runs; run += 1)
-        for (let k = 0; k < builds.length; k += 1) {
-          const i = (run + k) % builds.length;
+        for (const i of runOrder(run, builds.length))
           samples[i].push(await measure(browser, `${servers[i].url}${route}`));
-        }
       const blocking = samples.map((list) => spread(list.map((s) => s.blockingMs)));
       const interactive = samples.map((list) => spread(list.map((s) => s.interactiveMs)));
       console.log(`\n${route}`);

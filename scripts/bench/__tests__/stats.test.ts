@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { medianChange, proven, quantile, spread } from '../stats';
-import { blockingTimeAfter, interactiveAt, verdict } from '../main-thread';
+import path from 'node:path';
+import { compareArgs, runOrder, verdict } from '../compare';
+import { blockingTimeAfter, interactiveAt } from '../main-thread';
 
 describe('quantile and spread', () => {
   it('interpolates between ranks and ignores input order', () => {
@@ -55,5 +57,39 @@ describe('main-thread figures', () => {
     expect(interactiveAt(tasks, 800, 1000)).toBe(1580);
     expect(interactiveAt(tasks, 800, 2000)).toBe(2000);
     expect(interactiveAt([[100, 300]], 800, 0)).toBe(800);
+  });
+});
+
+describe('comparing builds', () => {
+  it('reads [LABEL=]DIR builds, --runs and repeated options, and defaults to ./build', () => {
+    const { option, runs, builds } = compareArgs(
+      ['shipped=build', '--runs', '5', '/tmp/before', '--page', '/a', '--page', '/b=c'],
+      1,
+    );
+    expect(runs).toBe(5);
+    expect(builds).toEqual([
+      { label: 'shipped', root: path.resolve('build') },
+      { label: '/tmp/before', root: '/tmp/before' },
+    ]);
+    expect(option('--page')).toEqual(['/a', '/b=c']);
+    expect(compareArgs([], 12)).toMatchObject({
+      runs: 12,
+      builds: [{ label: 'build', root: path.resolve('build') }],
+    });
+    expect(compareArgs(['x=a=b'], 1).builds).toEqual([{ label: 'x', root: path.resolve('a=b') }]);
+  });
+
+  it('refuses a run count that is not a whole number of 1 or more', () => {
+    for (const bad of ['0', '2.5', 'many']) expect(() => compareArgs(['--runs', bad], 1)).toThrow(/--runs/);
+  });
+
+  it('visits every build once a run, each first in turn', () => {
+    const orders = [0, 1, 2].map((run) => runOrder(run, 3));
+    expect(orders).toEqual([
+      [0, 1, 2],
+      [1, 2, 0],
+      [2, 0, 1],
+    ]);
+    expect(runOrder(5, 1)).toEqual([0]);
   });
 });
