@@ -48,6 +48,12 @@ export async function axeViolations(
   rules: AxeVariant['rules'] = 'all',
   include?: string,
 ): Promise<string[]> {
+  // A colour read mid-transition (the theme toggle fades link colours) belongs to neither theme.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'),
+  );
   const builder = new AxeBuilder({ page });
   if (include) builder.include(include);
   if (rules === 'colour') builder.withRules(COLOUR_RULES);
