@@ -12,6 +12,7 @@ import { announcement, askSettings, baseUrl, searchSettings, siteLinks, siteUrl 
 import { apiSpecSource } from './scripts/openapi';
 import { API_DOCS_ID, apiReferencePlugin, remarkCortexTables } from './plugins/api-reference';
 import { SEARCH_STATIC_DIR } from './plugins/search-index';
+import { PAGE_TEMPLATE } from './plugins/page-scripts/template';
 
 // The REST API v2 specification: a path or URL from DOCS_OPENAPI_SPEC, else the one in this repository.
 const apiSpec = apiSpecSource();
@@ -53,6 +54,8 @@ const config: Config = {
   onDuplicateRoutes: 'throw',
 
   future: { v4: true, faster: true },
+  // Docusaurus's page template, with each page's scripts evaluated after its first paint.
+  ssrTemplate: PAGE_TEMPLATE,
 
   i18n: {
     defaultLocale: 'en',
@@ -117,6 +120,7 @@ const config: Config = {
     './plugins/code-highlighting/index.ts',
     './plugins/utils-common-entry/index.ts',
     './plugins/early-input/index.ts',
+    './plugins/page-scripts/index.ts',
     './plugins/search-index/index.ts',
     // Completes the build: the Markdown twins, then _headers and precompressed copies of every file.
     './plugins/static-host/index.ts',
