@@ -121,6 +121,8 @@ const config: Config = {
     './plugins/utils-common-entry/index.ts',
     './plugins/early-input/index.ts',
     './plugins/page-scripts/index.ts',
+    // The framework patches (patches/, applied on install) are build dependencies of the bundler cache.
+    './plugins/patch-cache/index.ts',
     './plugins/search-index/index.ts',
     // Completes the build: the Markdown twins, then _headers and precompressed copies of every file.
     './plugins/static-host/index.ts',

@@ -143,6 +143,25 @@ describe('framework behaviours the spec names', () => {
     assert.deepEqual(problems.errors, []);
   });
 
+  it('prefetches a linked page’s chunks in idle time, not in the task that saw the link', async () => {
+    const { page } = await openPage(site);
+    await visit(page, `${site.url}/docs`);
+    const { queued, linksBefore, linksAfter } = await page.evaluate(() => {
+      const prefetchLinks = 'link[rel="prefetch"]';
+      const linksBefore = document.querySelectorAll(prefetchLinks).length;
+      const { prefetch } = (window as unknown as { docusaurus: { prefetch(path: string): unknown } })
+        .docusaurus;
+      const queued = prefetch('/docs/kb/kb00004') !== false;
+      return { queued, linksBefore, linksAfter: document.querySelectorAll(prefetchLinks).length };
+    });
+    assert.ok(queued, 'the page was not prefetched before');
+    assert.equal(linksAfter, linksBefore, 'no prefetch link is added while the caller’s task runs');
+    await page.waitForFunction(
+      (before) => document.querySelectorAll('link[rel="prefetch"]').length > before,
+      linksBefore,
+    );
+  });
+
   it('shows the progress bar on a slow route change', async () => {
     const { page } = await openPage(site);
     await visit(page, `${site.url}/docs`);
