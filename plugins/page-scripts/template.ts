@@ -7,8 +7,8 @@
  * parsed, which on a fast connection is before the browser has painted anything, so a slow phone shows
  * the server-rendered page only after evaluating the whole bundle and hydrating. Here each script is
  * preloaded instead, at the low priority deferred scripts get (the stylesheet still comes first), and
- * AFTER_PAINT_LOADER adds them, in order, one frame after the page is parsed: downloads start as early as
- * before, only their evaluation waits for the first paint.
+ * AFTER_PAINT_LOADER adds them, in order, one frame after the first contentful paint: downloads start as
+ * early as before, only their evaluation waits for the paint.
  *
  * The home page keeps stock loading: Docusaurus's base-URL banner (rendered only there) appears when
  * `window.docusaurus` is still undefined at DOMContentLoaded, which it always is on an after-paint page.

@@ -38,3 +38,7 @@ export function verdict(first: Spread, other: Spread, firstLabel: string, otherL
 }
 
 export const signed = (percent: number) => `${percent >= 0 ? '+' : ''}${percent.toFixed(0)} %`;
+
+/** A spread of milliseconds as the benchmark tables print it: `median ms (q1–q3)`. */
+export const describeSpread = (s: Spread) =>
+  `${Math.round(s.median)} ms (${Math.round(s.q1)}–${Math.round(s.q3)})`;

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import type { Result } from 'lighthouse';
-import { compareArgs, runOrder, signed, verdict, type Build } from './compare';
+import { compareArgs, describeSpread, runOrder, signed, verdict, type Build } from './compare';
 import { serveBuild } from './serve';
 import { medianChange, spread } from './stats';
 import { CHROMIUM_ARGS, ensureBrowser } from '../browser';
@@ -285,12 +285,6 @@ export function printLighthouse(rows: { label: string; figures: LighthouseFigure
   }
 }
 
-/** Median (interquartile range) of one metric over a build's runs, in milliseconds. */
-const msSpread = (runs: LighthouseFigures[], metric: (f: LighthouseFigures) => number) => {
-  const s = spread(runs.map(metric));
-  return { s, text: `${Math.round(s.median)} ms (${Math.round(s.q1)}–${Math.round(s.q3)})` };
-};
-
 /**
  * With two or more builds, each page's runs of every build side by side: the median performance score
  * with its range, and the median and interquartile range of LCP and TBT; then every build against the
@@ -300,20 +294,20 @@ function printComparison(builds: Build[], route: string, runs: LighthouseFigures
   console.log(`\n${route}`);
   console.log('| Build | Performance, median (range) | LCP, median (IQR) | TBT, median (IQR) |');
   console.log('| --- | --- | --- | --- |');
-  const lcp = runs.map((list) => msSpread(list, (f) => f.lcpMs));
-  const tbt = runs.map((list) => msSpread(list, (f) => f.tbtMs));
+  const lcp = runs.map((list) => spread(list.map((f) => f.lcpMs)));
+  const tbt = runs.map((list) => spread(list.map((f) => f.tbtMs)));
   builds.forEach(({ label }, i) => {
     const { median, range } = medianRun(runs[i]);
     const perf = `${median.scores.performance} (${range[0]}–${range[1]})`;
-    console.log(`| ${label} | ${perf} | ${lcp[i].text} | ${tbt[i].text} |`);
+    console.log(`| ${label} | ${perf} | ${describeSpread(lcp[i])} | ${describeSpread(tbt[i])} |`);
   });
   for (let i = 1; i < builds.length; i += 1) {
     const [a, b] = [builds[0].label, builds[i].label];
     const perf = medianRun(runs[i]).median.scores.performance - medianRun(runs[0]).median.scores.performance;
     console.log(
       `  ${b} against ${a}: performance ${perf >= 0 ? '+' : ''}${perf}, ` +
-        `LCP ${signed(medianChange(lcp[0].s, lcp[i].s))} (${verdict(lcp[0].s, lcp[i].s, a, b)}), ` +
-        `TBT ${signed(medianChange(tbt[0].s, tbt[i].s))} (${verdict(tbt[0].s, tbt[i].s, a, b)})`,
+        `LCP ${signed(medianChange(lcp[0], lcp[i]))} (${verdict(lcp[0], lcp[i], a, b)}), ` +
+        `TBT ${signed(medianChange(tbt[0], tbt[i]))} (${verdict(tbt[0], tbt[i], a, b)})`,
     );
   }
 }

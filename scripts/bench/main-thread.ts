@@ -19,8 +19,8 @@ import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, ensureBrowser } from '../browser';
 import { LIGHTHOUSE_PAGES } from './lighthouse';
 import { serveBuild } from './serve';
-import { compareArgs, runOrder, signed, verdict } from './compare';
-import { medianChange, MIN_EFFECT, spread, type Spread } from './stats';
+import { compareArgs, describeSpread, runOrder, signed, verdict } from './compare';
+import { medianChange, MIN_EFFECT, spread } from './stats';
 
 const CPU_SLOWDOWN = 4;
 const DEFAULT_RUNS = 12;
@@ -93,9 +93,6 @@ async function measure(browser: Browser, url: string): Promise<Sample> {
     await context.close();
   }
 }
-
-const ms = (value: number) => `${Math.round(value)} ms`;
-const describeSpread = (s: Spread) => `${ms(s.median)} (${Math.round(s.q1)}–${Math.round(s.q3)})`;
 
 async function main() {
   const { option, runs, builds } = compareArgs(process.argv.slice(2), DEFAULT_RUNS);
