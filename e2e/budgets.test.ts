@@ -5,8 +5,12 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { openPage, setupSite } from './harness';
-import { bytesOf, firstLoad, storedStockFigures } from '../scripts/bench/first-load';
+import fs from 'node:fs';
+import path from 'node:path';
+import { BUILD_DIR, openPage, setupSite } from './harness';
+import { bytesOf, firstLoad, gzipSize, storedStockFigures } from '../scripts/bench/first-load';
+import { INDEX_BASE_FILES } from '../src/search/local';
+import { findIndexDir } from '../src/search/fromBuild';
 
 const site = setupSite();
 
@@ -25,6 +29,13 @@ const BUDGETS: Record<string, { js: number; css: number; requests: number }> = {
   // Counts the query's index files too: the base files and the term shards its words need.
   '/search?q=billing': { js: 140, css: 17, requests: 18 },
 };
+
+/**
+ * KB gzip of the search index files every first query waits for, whatever its words (the base, the shard
+ * list and the section list; see src/search/engine.ts). They grow with the number of sections (2,324 come
+ * to 26.3 KB); MiniSearch’s own serialization of the same index and a list of section objects were 54 KB.
+ */
+const SEARCH_BASE_KB = 28;
 
 /**
  * First-load JavaScript against stock Docusaurus built from the same docs and API pages (the same route
@@ -102,4 +113,11 @@ describe('first-load budgets', () => {
       );
     });
   }
+
+  it(`search: the index files every first query needs come to at most ${SEARCH_BASE_KB} KB`, () => {
+    const dir = findIndexDir(BUILD_DIR);
+    const sizes = INDEX_BASE_FILES.map((file) => gzipSize(fs.readFileSync(path.join(dir, file))));
+    const total = sizes.reduce((sum, size) => sum + size, 0) / KB;
+    assert.ok(total <= SEARCH_BASE_KB, `${INDEX_BASE_FILES.join(' + ')}: ${sizes.join(' + ')} bytes`);
+  });
 });

@@ -6,8 +6,9 @@ import { BUILD_DIR } from './harness';
 import {
   assembleIndex,
   rankSections,
-  type SectionMeta,
-  type SerializedIndex,
+  unpackSections,
+  type IndexBase,
+  type SectionsFile,
   type TermEntry,
 } from '../src/search/engine';
 
@@ -146,8 +147,8 @@ function loadBuiltIndex() {
   const read = <T>(file: string) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as T;
   const shards = read<string[]>('shards.json').map((shard) => read<TermEntry[]>(`shards/${shard}.json`));
   return {
-    index: assembleIndex(read<SerializedIndex>('base.json'), shards),
-    sections: read<SectionMeta[]>('sections.json'),
+    index: assembleIndex(read<IndexBase>('base.json'), shards),
+    sections: unpackSections(read<SectionsFile>('sections.json')),
   };
 }
 

@@ -66,16 +66,89 @@ export function shardOf(term: string): string {
   return /[a-z0-9]/.test(first) ? first : '_';
 }
 
-export type SerializedIndex = Omit<AsPlainObject, 'index'>;
 export type TermEntry = AsPlainObject['index'][number];
 
+/**
+ * base.json: MiniSearch's serialization without its terms (they are in the shards) and without what the
+ * browser can rebuild. Section ids are their positions (0…n−1), so the table from short id to id is left
+ * out and the field lengths are a list in id order instead of an object keyed by id: together they were
+ * two thirds of the file.
+ */
+export type IndexBase = Omit<AsPlainObject, 'index' | 'documentIds' | 'fieldLength'> & {
+  fieldLength: number[][];
+};
+
+/**
+ * sections.json: the sections' metadata with what the sections of one page share written once. A page is
+ * [url, title, breadcrumb, docs tag's position in `docsTags`]; a section is [page's position, what its
+ * URL adds to the page's (`#anchor`, or empty for the page's opening), headings below the breadcrumb…].
+ */
+export type SectionsFile = {
+  docsTags: string[];
+  pages: [url: string, title: string, breadcrumb: string[], docsTag: number][];
+  sections: [page: number, fragment: string, ...headings: string[]][];
+};
+
 export type SearchFiles = {
-  base: SerializedIndex;
+  base: IndexBase;
   shards: Record<string, TermEntry[]>;
-  sections: SectionMeta[];
+  sections: SectionsFile;
   /** Section texts in chunks of CHUNK_SIZE, by section id. */
   texts: string[][];
 };
+
+/** The longest run of leading items the lists share. */
+function commonPrefix(lists: string[][]): string[] {
+  const [first = [], ...rest] = lists;
+  let length = first.length;
+  for (const list of rest) {
+    let i = 0;
+    while (i < length && list[i] === first[i]) i += 1;
+    length = i;
+  }
+  return first.slice(0, length);
+}
+
+/** Writes the sections as sections.json holds them; unpackSections gives back exactly the same list. */
+export function packSections(sections: SectionMeta[]): SectionsFile {
+  const docsTags = [...new Set(sections.map((section) => section.docsTag))];
+  const pageOf = (section: SectionMeta) =>
+    JSON.stringify([section.url.split('#')[0], section.title, section.docsTag]);
+  const groups = new Map<string, SectionMeta[]>();
+  for (const section of sections) {
+    const key = pageOf(section);
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key)!.push(section);
+  }
+  const keys = [...groups.keys()];
+  const pages = [...groups.values()].map((group): SectionsFile['pages'][number] => [
+    group[0].url.split('#')[0],
+    group[0].title,
+    commonPrefix(group.map((section) => section.hierarchy)),
+    docsTags.indexOf(group[0].docsTag),
+  ]);
+  return {
+    docsTags,
+    pages,
+    sections: sections.map((section) => {
+      const page = keys.indexOf(pageOf(section));
+      const [url, , breadcrumb] = pages[page];
+      return [page, section.url.slice(url.length), ...section.hierarchy.slice(breadcrumb.length)];
+    }),
+  };
+}
+
+export function unpackSections({ docsTags, pages, sections }: SectionsFile): SectionMeta[] {
+  return sections.map(([page, fragment, ...headings]) => {
+    const [url, title, breadcrumb, docsTag] = pages[page];
+    return {
+      url: url + fragment,
+      hierarchy: [...breadcrumb, ...headings],
+      title,
+      docsTag: docsTags[docsTag],
+    };
+  });
+}
 
 export const CHUNK_SIZE = 16;
 
@@ -111,22 +184,34 @@ export function buildSearchFiles(
       };
     }),
   );
-  const { index: terms, ...base } = index.toJSON();
+  const { index: terms, documentIds: _positions, fieldLength, ...rest } = index.toJSON();
   const shards: Record<string, TermEntry[]> = {};
   for (const entry of terms) (shards[shardOf(entry[0])] ??= []).push(entry);
   const texts: string[][] = [];
   sections.forEach((section, id) => (texts[Math.floor(id / CHUNK_SIZE)] ??= []).push(section.text));
   return {
-    base,
+    // Sections were added in order, so each one's short id (the key of fieldLength) is its id.
+    base: { ...rest, fieldLength: sections.map((_, id) => fieldLength[id]) },
     shards,
-    sections: sections.map(({ url, hierarchy, title, docsTag }) => ({ url, hierarchy, title, docsTag })),
+    sections: packSections(sections),
     texts,
   };
 }
 
 /** A MiniSearch index holding only the given shards' terms (enough to answer queries that need only those). */
-export function assembleIndex(base: SerializedIndex, shards: TermEntry[][]): MiniSearch<IndexedSection> {
-  return MiniSearch.loadJS({ ...base, index: shards.flat() } as AsPlainObject, INDEX_OPTIONS);
+export function assembleIndex(
+  { fieldLength, ...base }: IndexBase,
+  shards: TermEntry[][],
+): MiniSearch<IndexedSection> {
+  return MiniSearch.loadJS(
+    {
+      ...base,
+      documentIds: Object.fromEntries(fieldLength.map((_, id) => [id, id])),
+      fieldLength: Object.fromEntries(fieldLength.map((lengths, id) => [id, lengths])),
+      index: shards.flat(),
+    },
+    INDEX_OPTIONS,
+  );
 }
 
 /** The query's words as the index stores them ("how long", "how many" ask for a figure, not about length). */

@@ -7,8 +7,10 @@ import {
   shardOf,
   toHit,
   type IndexedSection,
+  unpackSections,
+  type IndexBase,
   type SectionMeta,
-  type SerializedIndex,
+  type SectionsFile,
   type TermEntry,
 } from './engine';
 import { MAX_QUERY_LENGTH, type SearchProvider, type SearchResponse } from './types';
@@ -18,6 +20,11 @@ export const INDEX_BASE_FILES = ['base.json', 'shards.json', 'sections.json'];
 
 const whenIdle = (task: () => void) =>
   typeof requestIdleCallback === 'function' ? requestIdleCallback(task) : setTimeout(task, 1000);
+
+/** Files whose contents are packed (see ./engine), by name: what turns them into what queries use. */
+const DECODERS: Record<string, (data: unknown) => unknown> = {
+  'sections.json': (data) => unpackSections(data as SectionsFile),
+};
 
 type Fetcher = (url: string, init?: { signal?: AbortSignal }) => Promise<Response>;
 
@@ -31,12 +38,14 @@ export function createLocalProvider(
 ): SearchProvider {
   const fetcher: Fetcher = options.fetcher ?? ((url, init) => fetch(url, init));
   const cache = new Map<string, Promise<unknown>>();
+  /** A file of the index, downloaded and decoded once (see DECODERS). */
   const load = <T>(file: string): Promise<T> => {
     let pending = cache.get(file) as Promise<T> | undefined;
     if (!pending) {
-      pending = fetcher(`${indexUrl}${file}`).then((response) => {
+      pending = fetcher(`${indexUrl}${file}`).then(async (response) => {
         if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
-        return response.json() as Promise<T>;
+        const data: unknown = await response.json();
+        return (DECODERS[file]?.(data) ?? data) as T;
       });
       // A failed download is retried by the next query instead of failing forever.
       pending.catch(() => cache.delete(file));
@@ -44,6 +53,7 @@ export function createLocalProvider(
     }
     return pending;
   };
+  const loadSections = () => load<SectionMeta[]>('sections.json');
   const loadedShards = new Map<string, TermEntry[]>();
   let assembled: { key: string; index: MiniSearch<IndexedSection> } | undefined;
   const filter = options.docsTags
@@ -62,10 +72,7 @@ export function createLocalProvider(
     if (prefetching) return;
     prefetching = true;
     void (async () => {
-      const [manifest, sections] = await Promise.all([
-        load<string[]>('shards.json'),
-        load<SectionMeta[]>('sections.json'),
-      ]);
+      const [manifest, sections] = await Promise.all([load<string[]>('shards.json'), loadSections()]);
       await indexFor(manifest);
       const chunks = Array.from({ length: Math.ceil(sections.length / CHUNK_SIZE) }, (_, i) => i);
       while (chunks.length)
@@ -74,10 +81,7 @@ export function createLocalProvider(
   }
 
   async function indexFor(terms: string[]): Promise<MiniSearch<IndexedSection>> {
-    const [base, manifest] = await Promise.all([
-      load<SerializedIndex>('base.json'),
-      load<string[]>('shards.json'),
-    ]);
+    const [base, manifest] = await Promise.all([load<IndexBase>('base.json'), load<string[]>('shards.json')]);
     const wanted = [...new Set(terms.map(shardOf))].filter(
       (shard) => manifest.includes(shard) && !loadedShards.has(shard),
     );
@@ -96,7 +100,7 @@ export function createLocalProvider(
       try {
         const terms = queryTerms(query);
         if (!terms.length) return { ok: true, query: rawQuery, hits: [], total: 0 };
-        const [index, sections] = await Promise.all([indexFor(terms), load<SectionMeta[]>('sections.json')]);
+        const [index, sections] = await Promise.all([indexFor(terms), loadSections()]);
         const ranked = rankSections(index, sections, query, filter);
         const page = ranked.slice(offset, offset + limit);
         const chunks = await Promise.all(

@@ -8,9 +8,14 @@ import {
   queryTerms,
   rankSections,
   shardOf,
+  packSections,
   stem,
+  unpackSections,
+  INDEX_OPTIONS,
+  type SectionMeta,
   type SourceSection,
 } from '../engine';
+import MiniSearch from 'minisearch';
 
 const section = (title: string, heading: string, text: string, url = `/docs/${title}`): SourceSection => ({
   url,
@@ -57,7 +62,9 @@ const SECTIONS = [
 function searchAll(query: string) {
   const files = buildSearchFiles(SECTIONS);
   const index = assembleIndex(files.base, Object.values(files.shards));
-  return rankSections(index, files.sections, query).map((hit) => files.sections[hit.id].url);
+  return rankSections(index, unpackSections(files.sections), query).map(
+    (hit) => unpackSections(files.sections)[hit.id].url,
+  );
 }
 
 describe('stem', () => {
@@ -107,7 +114,41 @@ describe('shards', () => {
     expect(Object.keys(files.shards)).toContain('b');
     expect(shardOf('ärger')).toBe('_');
     const onlyB = assembleIndex(files.base, [files.shards.b]);
-    expect(rankSections(onlyB, files.sections, 'billing').length).toBeGreaterThan(0);
+    expect(rankSections(onlyB, unpackSections(files.sections), 'billing').length).toBeGreaterThan(0);
+  });
+});
+
+describe('the index files', () => {
+  it('score every section as MiniSearch’s own serialization of the same index does', () => {
+    const files = buildSearchFiles(SECTIONS);
+    expect(files.base).not.toHaveProperty('documentIds');
+    const full = new MiniSearch(INDEX_OPTIONS);
+    full.addAll(
+      SECTIONS.map((s, id) => ({ id, title: s.title, heading: s.heading, text: s.text, aliases: '' })),
+    );
+    const reloaded = MiniSearch.loadJS(JSON.parse(JSON.stringify(full)), INDEX_OPTIONS);
+    const assembled = assembleIndex(JSON.parse(JSON.stringify(files.base)), Object.values(files.shards));
+    for (const query of ['billing', 'rabbitmq plugin', 'subscriptions imported'])
+      expect(assembled.search(query)).toEqual(reloaded.search(query));
+  });
+
+  it('give back the sections exactly, whatever their URLs and headings', () => {
+    const meta = (url: string, hierarchy: string[], title = 'Page', docsTag = 'docs-default-current') =>
+      ({ url, hierarchy, title, docsTag }) satisfies SectionMeta;
+    const sections = [
+      meta('/docs/a', ['Docs', 'Page']),
+      meta('/docs/a#one', ['Docs', 'Page', 'One']),
+      meta('/docs/a#deep', ['Docs', 'Page', 'One', 'Deep']),
+      meta('/docs/b#only', ['Docs', 'Other', 'Only'], 'Other'),
+      // The same URL under another title or docs instance is another page; a page may restart its breadcrumb.
+      meta('/docs/a', ['API', 'Page'], 'Page', 'docs-api-current'),
+      meta('/docs/a#x', ['Elsewhere', 'X']),
+      meta('/', [], 'Home'),
+    ];
+    const packed = packSections(sections);
+    expect(unpackSections(JSON.parse(JSON.stringify(packed)))).toEqual(sections);
+    expect(packed.pages).toHaveLength(4);
+    expect(packed.docsTags).toEqual(['docs-default-current', 'docs-api-current']);
   });
 });
 
@@ -184,16 +225,16 @@ describe('rankSections', () => {
       section('Billing', 'Test users', 'Flag them.', '/docs/b'),
     ]);
     const index = assembleIndex(files.base, Object.values(files.shards));
-    const ranked = rankSections(index, files.sections, 'test users');
-    expect(files.sections[ranked[0].id].url).toBe('/docs/b');
+    const ranked = rankSections(index, unpackSections(files.sections), 'test users');
+    expect(unpackSections(files.sections)[ranked[0].id].url).toBe('/docs/b');
     expect(ranked[0].score).toBeGreaterThan(ranked[1].score * 1.2);
   });
 
   it('finds a section by the other names the synonyms give what it mentions', () => {
     const files = buildSearchFiles(SECTIONS, (text) => (/rabbitmq/i.test(text) ? 'message broker' : ''));
     const index = assembleIndex(files.base, Object.values(files.shards));
-    const found = rankSections(index, files.sections, 'message broker').map(
-      (hit) => files.sections[hit.id].url,
+    const found = rankSections(index, unpackSections(files.sections), 'message broker').map(
+      (hit) => unpackSections(files.sections)[hit.id].url,
     );
     expect(found).toEqual(['/docs/rabbitmq']);
   });
@@ -204,9 +245,11 @@ describe('rankSections', () => {
       ...SECTIONS,
     ]);
     const index = assembleIndex(files.base, Object.values(files.shards));
-    expect(files.sections[rankSections(index, files.sections, 'nightly sync job')[0].id].url).toBe(
-      '/docs/jobs',
-    );
+    expect(
+      unpackSections(files.sections)[
+        rankSections(index, unpackSections(files.sections), 'nightly sync job')[0].id
+      ].url,
+    ).toBe('/docs/jobs');
   });
 
   it('returns nothing for a query of stop words or symbols, without throwing', () => {
