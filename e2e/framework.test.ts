@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { ANALYTICS_PATH, openPage, until, setupSite, visit } from './harness';
+import { themes, type PrismTheme } from 'prism-react-renderer';
 import { LOAD_FAILED_MESSAGE } from '../plugins/analytics/load';
+import { lightCodeTheme } from '../src/prismTheme';
 
 const site = setupSite();
 
@@ -234,6 +236,36 @@ describe('framework behaviours the spec names', () => {
       'Prism was loaded',
     );
     assert.equal(await page.evaluate(() => 'Prism' in window), false);
+  });
+  it('gives a reader in dark mode the dark code colours once the page has hydrated', async () => {
+    const { page, problems } = await openPage(site);
+    const rgb = (hex: string) => {
+      const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+      return `rgb(${r}, ${g}, ${b})`;
+    };
+    // The themes give colours as #rrggbb or rgb(…); the browser reads both back as rgb(…).
+    const colours = (theme: PrismTheme) =>
+      theme.styles.flatMap(({ style }) =>
+        style.color ? [style.color.startsWith('#') ? rgb(style.color) : style.color] : [],
+      );
+    const [dark, light] = [colours(themes.dracula), colours(lightCodeTheme)];
+    await visit(page, `${site.url}/docs/installation/prerequisites?docusaurus-theme=dark`);
+    // The page hydrates with the server's light colours; the reader's mode arrives as an update.
+    const background = rgb(themes.dracula.plain.backgroundColor!);
+    await page.waitForFunction(
+      (expected) => document.querySelector<HTMLElement>('pre.prism-code')?.style.backgroundColor === expected,
+      background,
+    );
+    const tokens = await page
+      .locator('pre.prism-code .token[style*="color"]')
+      .evaluateAll((spans) => spans.map((span) => (span as HTMLElement).style.color));
+    assert.ok(tokens.length > 3, `${tokens.length} coloured tokens`);
+    assert.deepEqual(
+      tokens.filter((colour) => !dark.includes(colour)),
+      [],
+      `token colours outside the dark theme (${tokens.filter((colour) => light.includes(colour)).length} from the light one)`,
+    );
+    assert.deepEqual(problems.errors, []);
   });
 });
 
