@@ -112,30 +112,27 @@ function commonPrefix(lists: string[][]): string[] {
 /** Writes the sections as sections.json holds them; unpackSections gives back exactly the same list. */
 export function packSections(sections: SectionMeta[]): SectionsFile {
   const docsTags = [...new Set(sections.map((section) => section.docsTag))];
-  const pageOf = (section: SectionMeta) =>
-    JSON.stringify([section.url.split('#')[0], section.title, section.docsTag]);
-  const groups = new Map<string, SectionMeta[]>();
-  for (const section of sections) {
-    const key = pageOf(section);
-    if (!groups.has(key)) groups.set(key, []);
-    groups.get(key)!.push(section);
-  }
-  const keys = [...groups.keys()];
-  const pages = [...groups.values()].map((group): SectionsFile['pages'][number] => [
-    group[0].url.split('#')[0],
-    group[0].title,
-    commonPrefix(group.map((section) => section.hierarchy)),
-    docsTags.indexOf(group[0].docsTag),
-  ]);
-  return {
-    docsTags,
-    pages,
-    sections: sections.map((section) => {
-      const page = keys.indexOf(pageOf(section));
-      const [url, , breadcrumb] = pages[page];
-      return [page, section.url.slice(url.length), ...section.hierarchy.slice(breadcrumb.length)];
-    }),
-  };
+  // A page is a URL without its fragment, under one title and docs instance: its sections' positions.
+  const members = new Map<string, number[]>();
+  sections.forEach((section, id) => {
+    const key = JSON.stringify([section.url.split('#')[0], section.title, section.docsTag]);
+    if (members.has(key)) members.get(key)!.push(id);
+    else members.set(key, [id]);
+  });
+  const packed: SectionsFile['sections'] = [];
+  const pages = [...members.values()].map((ids, page): SectionsFile['pages'][number] => {
+    const { url, title, docsTag } = sections[ids[0]];
+    const pageUrl = url.split('#')[0];
+    const breadcrumb = commonPrefix(ids.map((id) => sections[id].hierarchy));
+    for (const id of ids)
+      packed[id] = [
+        page,
+        sections[id].url.slice(pageUrl.length),
+        ...sections[id].hierarchy.slice(breadcrumb.length),
+      ];
+    return [pageUrl, title, breadcrumb, docsTags.indexOf(docsTag)];
+  });
+  return { docsTags, pages, sections: packed };
 }
 
 export function unpackSections({ docsTags, pages, sections }: SectionsFile): SectionMeta[] {

@@ -62,9 +62,8 @@ const SECTIONS = [
 function searchAll(query: string) {
   const files = buildSearchFiles(SECTIONS);
   const index = assembleIndex(files.base, Object.values(files.shards));
-  return rankSections(index, unpackSections(files.sections), query).map(
-    (hit) => unpackSections(files.sections)[hit.id].url,
-  );
+  const sections = unpackSections(files.sections);
+  return rankSections(index, sections, query).map((hit) => sections[hit.id].url);
 }
 
 describe('stem', () => {
@@ -225,17 +224,17 @@ describe('rankSections', () => {
       section('Billing', 'Test users', 'Flag them.', '/docs/b'),
     ]);
     const index = assembleIndex(files.base, Object.values(files.shards));
-    const ranked = rankSections(index, unpackSections(files.sections), 'test users');
-    expect(unpackSections(files.sections)[ranked[0].id].url).toBe('/docs/b');
+    const sections = unpackSections(files.sections);
+    const ranked = rankSections(index, sections, 'test users');
+    expect(sections[ranked[0].id].url).toBe('/docs/b');
     expect(ranked[0].score).toBeGreaterThan(ranked[1].score * 1.2);
   });
 
   it('finds a section by the other names the synonyms give what it mentions', () => {
     const files = buildSearchFiles(SECTIONS, (text) => (/rabbitmq/i.test(text) ? 'message broker' : ''));
     const index = assembleIndex(files.base, Object.values(files.shards));
-    const found = rankSections(index, unpackSections(files.sections), 'message broker').map(
-      (hit) => unpackSections(files.sections)[hit.id].url,
-    );
+    const sections = unpackSections(files.sections);
+    const found = rankSections(index, sections, 'message broker').map((hit) => sections[hit.id].url);
     expect(found).toEqual(['/docs/rabbitmq']);
   });
 
@@ -245,11 +244,8 @@ describe('rankSections', () => {
       ...SECTIONS,
     ]);
     const index = assembleIndex(files.base, Object.values(files.shards));
-    expect(
-      unpackSections(files.sections)[
-        rankSections(index, unpackSections(files.sections), 'nightly sync job')[0].id
-      ].url,
-    ).toBe('/docs/jobs');
+    const sections = unpackSections(files.sections);
+    expect(sections[rankSections(index, sections, 'nightly sync job')[0].id].url).toBe('/docs/jobs');
   });
 
   it('returns nothing for a query of stop words or symbols, without throwing', () => {
