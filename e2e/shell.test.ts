@@ -87,6 +87,8 @@ describe('site shell', () => {
   it('opens the mobile sidebar with a back-to-main-menu level and closes it at desktop width', async () => {
     const { page } = await openPage(site, { viewport: MOBILE });
     await visit(page, `${site.url}/docs/concepts/introduction`);
+    // The menu mounts on its own after hydration (in a transition), so the first tap only slides it in.
+    await page.waitForSelector('.navbar-sidebar', { state: 'attached' });
     await page.getByRole('button', { name: 'Toggle navigation bar' }).click();
     await page.locator('.navbar-sidebar').waitFor();
     await page.waitForSelector('.navbar-sidebar--show', { state: 'attached' });
