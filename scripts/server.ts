@@ -3,7 +3,8 @@
  * (content types, ETags and 304s, byte ranges, the precompressed copy chosen, streaming); this module
  * adds only what is this site's own: which request paths are valid, clean URLs and the `.html` and
  * `/index.html` redirects, the build's `_headers` on every response, encodings the client refused with
- * `q=0`, and files reached through symlinks only while they stay inside the build.
+ * `q=0`, files reached through symlinks only while they stay inside the build, no dotfiles, and
+ * bounds on how long and how many connections a client may hold.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -19,9 +20,34 @@ export type ServerOptions = {
   baseUrl?: string;
   port?: number;
   host?: string;
+  /** Connection limits; each defaults to `CONNECTION_LIMITS`. */
+  limits?: Partial<ConnectionLimits>;
 };
 
-export type RunningServer = { url: string; close: () => Promise<void> };
+export type ConnectionLimits = {
+  /** A request's headers must be complete this long after the connection opened or went busy (408). */
+  headersTimeoutMs: number;
+  /** The whole request must have arrived by then (408). */
+  requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this long. */
+  keepAliveTimeoutMs: number;
+  /** Connections open at once; more are closed as soon as they are accepted. */
+  maxConnections: number;
+};
+
+/**
+ * Node's defaults let a client that sends headers slowly, or nothing at all, hold a connection for 60 s
+ * plus up to 30 s until the next check, with no cap on how many it opens. A static site's requests are
+ * one line of headers and no body.
+ */
+export const CONNECTION_LIMITS: ConnectionLimits = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 15_000,
+  keepAliveTimeoutMs: 3_000,
+  maxConnections: 256,
+};
+
+export type RunningServer = { url: string; server: http.Server; close: () => Promise<void> };
 
 export type HeaderRule = { pattern: RegExp; headers: [string, string][] };
 
@@ -130,6 +156,8 @@ function containedFile(root: string, file: string): string | undefined {
  * `x/index.html` or `x.html`; `x/` only from `x/index.html`. Undefined when there is none in `root`.
  */
 export function findFile(root: string, segments: string[], directory: boolean): string | undefined {
+  // Dotfiles and dot-folders (`.env`, `.git/config`) are never part of the site, even when in the build.
+  if (segments.some((segment) => segment.startsWith('.'))) return undefined;
   const base = path.join(root, ...segments);
   const index = path.join(base, 'index.html');
   const candidates = directory || !segments.length ? [index] : [base, index, `${base}.html`];
@@ -286,13 +314,25 @@ export function createHandler(
 export function startServer(options: ServerOptions): Promise<RunningServer> {
   const baseUrl = options.baseUrl ?? '/';
   const host = options.host ?? '127.0.0.1';
-  const server = http.createServer(createHandler(path.resolve(options.root), baseUrl));
+  const limits = { ...CONNECTION_LIMITS, ...options.limits };
+  const server = http.createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      // How often Node looks for connections past the header and request time-outs (30 s by default).
+      connectionsCheckingInterval: Math.max(10, Math.min(1_000, limits.headersTimeoutMs / 4)),
+    },
+    createHandler(path.resolve(options.root), baseUrl),
+  );
+  server.maxConnections = limits.maxConnections;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {
       const { port } = server.address() as AddressInfo;
       resolve({
         url: `http://${host}:${port}${baseUrl}`.replace(/\/$/, ''),
+        server,
         close: () =>
           new Promise((done) => {
             server.closeAllConnections();

@@ -5,6 +5,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CONNECTION_LIMITS,
   acceptedEncodings,
   findFile,
   normalizeRange,
@@ -40,6 +41,10 @@ beforeAll(async () => {
     'docs/€.html',
     'assets/js/main.0123abcd.js',
     'llms.txt',
+    '.env',
+    '.git/config',
+    'docs/.hidden/index.html',
+    '.secret.html',
   ]) {
     fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     fs.writeFileSync(path.join(root, file), `<p>${file}</p>`);
@@ -47,6 +52,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(root, 'docs/index.html'), PAGE);
   fs.writeFileSync(path.join(root, 'assets/js/main.0123abcd.js'), MAIN_JS);
   fs.writeFileSync(path.join(root, 'llms.txt'), 'Services Manager — docs\n'.repeat(100));
+  for (const file of ['.env', '.git/config', 'docs/.hidden/index.html', '.secret.html'])
+    fs.writeFileSync(path.join(root, file), SECRET);
   await prepareForHost(root);
   // Symlinks out of the build (a file, a folder, a compressed copy) and a loop.
   fs.symlinkSync(path.join(`${root}-before`, 'secret.txt'), path.join(root, 'leak.txt'));
@@ -133,6 +140,16 @@ const ATTACKS: { request: string; status: number; location?: string; nodeRejects
   { request: 'GET /leak.txt HTTP/1.1', status: 404 },
   { request: 'GET /outside/secret.txt HTTP/1.1', status: 404 },
   { request: 'GET /_headers HTTP/1.1', status: 404 },
+  // Dotfiles in the build, plain or encoded, and the clean URLs that would reach them.
+  { request: 'GET /.env HTTP/1.1', status: 404 },
+  { request: 'GET /%2eenv HTTP/1.1', status: 404 },
+  { request: 'GET /%2Eenv HTTP/1.1', status: 404 },
+  { request: 'GET /.git/config HTTP/1.1', status: 404 },
+  { request: 'GET /%2Egit/config HTTP/1.1', status: 404 },
+  { request: 'GET /.git/ HTTP/1.1', status: 404 },
+  { request: 'GET /docs/.hidden HTTP/1.1', status: 404 },
+  { request: 'GET /docs/%2ehidden/ HTTP/1.1', status: 404 },
+  { request: 'GET /.secret HTTP/1.1', status: 404 },
   { request: 'GET /%2Fevil.example/index.html HTTP/1.1', status: 400 },
   { request: 'GET /%5Cevil.example/index.html HTTP/1.1', status: 400 },
   { request: 'GET /%09/evil.example/index.html HTTP/1.1', status: 400 },
@@ -215,6 +232,9 @@ const PIECES = [
   'leak.txt',
   'outside',
   'loop',
+  '.env',
+  '.git',
+  'config',
   '€',
   ' ',
 ];
@@ -241,6 +261,7 @@ describe('the path layer (property)', () => {
         }
         const file = findFile(realRoot, result.segments, result.directory);
         if (file) expect(fs.realpathSync(file).startsWith(realRoot + path.sep)).toBe(true);
+        if (result.segments.some((segment) => segment.startsWith('.'))) expect(file).toBeUndefined();
       }),
       { numRuns: 2000 },
     );
@@ -362,5 +383,80 @@ describe('startServer', () => {
     expect(await response.text()).toContain('404.html');
     expect(response.headers.get('content-security-policy')).toBeTruthy();
     expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+/** A raw connection to `server`, with what it received and a promise of its closing. */
+function connect(target: RunningServer) {
+  const { port } = new URL(target.url);
+  const socket = net.connect(Number(port), '127.0.0.1');
+  let received = '';
+  socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+  socket.on('error', () => {}); // a reset is one way the server closes it
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  const connected = new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  const until = async (condition: () => boolean) => {
+    while (!condition()) await new Promise((resolve) => socket.once('data', resolve));
+  };
+  return { socket, closed, connected, received: () => received, until };
+}
+
+// A server that never closes these connections fails after 20 s instead of the suite's two minutes.
+describe('connection limits', { timeout: 20_000 }, () => {
+  let limited: RunningServer;
+  beforeAll(async () => {
+    limited = await startServer({
+      root,
+      limits: { headersTimeoutMs: 200, requestTimeoutMs: 400, keepAliveTimeoutMs: 100, maxConnections: 2 },
+    });
+  });
+  afterAll(() => limited.close());
+
+  it('applies the default limits to the server: seconds, not a minute, and a cap on connections', () => {
+    const { headersTimeout, requestTimeout, keepAliveTimeout, maxConnections } = server.server;
+    expect(headersTimeout).toBe(CONNECTION_LIMITS.headersTimeoutMs);
+    expect(headersTimeout).toBeLessThanOrEqual(10_000);
+    expect(requestTimeout).toBeLessThanOrEqual(15_000);
+    expect(keepAliveTimeout).toBeLessThanOrEqual(3_000);
+    expect(maxConnections).toBe(CONNECTION_LIMITS.maxConnections);
+  });
+
+  it('closes a connection whose headers never end, with 408', async () => {
+    const client = connect(limited);
+    await client.connected;
+    client.socket.write('GET /docs HTTP/1.1\r\nHost: x\r\nX-Slow: ');
+    await client.closed;
+    expect(client.received()).toMatch(/^HTTP\/1\.1 408 /);
+  });
+
+  it('closes a connection that sends nothing', async () => {
+    const client = connect(limited);
+    await client.closed;
+    expect(client.received()).not.toMatch(/ 200 /);
+  });
+
+  it('closes an idle keep-alive connection after its response', async () => {
+    const client = connect(limited);
+    client.socket.write('GET /llms.txt HTTP/1.1\r\nHost: x\r\nAccept-Encoding: identity\r\n\r\n');
+    await client.until(() => client.received().endsWith('docs\n'));
+    expect(client.received()).toMatch(/^HTTP\/1\.1 200 /);
+    expect(client.received()).not.toMatch(/Connection: close/i);
+    await client.closed;
+  });
+
+  it('closes connections beyond the cap as soon as they are accepted', async () => {
+    const first = connect(limited);
+    const second = connect(limited);
+    // Both are accepted: each gets an answer and stays open (keep-alive).
+    for (const client of [first, second]) {
+      client.socket.write('HEAD /docs HTTP/1.1\r\nHost: x\r\n\r\n');
+      await client.until(() => client.received().includes('\r\n\r\n'));
+    }
+    const third = connect(limited);
+    third.socket.write('HEAD /docs HTTP/1.1\r\nHost: x\r\n\r\n');
+    await third.closed;
+    expect(third.received()).toBe('');
+    first.socket.destroy();
+    second.socket.destroy();
   });
 });
