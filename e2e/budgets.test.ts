@@ -8,41 +8,68 @@ import { describe, it } from 'node:test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { BUILD_DIR, openPage, setupSite } from './harness';
-import { bytesOf, firstLoad, gzipSize, storedStockFigures } from '../scripts/bench/first-load';
+import {
+  bytesOf,
+  firstLoad,
+  gzipSize,
+  storedStockFigures,
+  storedStockPages,
+} from '../scripts/bench/first-load';
 import { INDEX_BASE_FILES } from '../src/search/local';
 import { findIndexDir } from '../src/search/fromBuild';
 
 const site = setupSite();
 
 const KB = 1024;
+
+/** The build's pages (HTML files): every route adds its entry to the route table each page loads. */
+const PAGES = fs
+  .readdirSync(BUILD_DIR, { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.html')).length;
 /**
- * Per page: JavaScript and CSS (KB gzip) and the number of requests of a first visit. Every page's main
- * bundle and runtime carry the route table and chunk map of all pages (about 65 bytes gzip a page), so
- * adding pages raises every budget a little: the 54 Cortex cmdlet pages and 7 user operations added
- * 5 KB.
+ * KB gzip every page's main bundle and runtime grow by with each route (its route-table entry and chunk
+ * map): measured 61 pages (54 Cortex cmdlets, 7 user operations) adding 5 KB, about 0.08 KB a page.
+ */
+const PER_PAGE_KB = 0.1;
+/** The pages the budgets below were measured with. */
+const MEASURED_PAGES = 437;
+/** A byte budget measured at MEASURED_PAGES, raised with each page added since. */
+const scaled = (kb: number) => kb + PER_PAGE_KB * Math.max(0, PAGES - MEASURED_PAGES);
+
+/**
+ * Per page: JavaScript and CSS (KB gzip) and the number of requests of a first visit, each the measured
+ * figure (at 437 pages, in the comment) plus about 5% headroom (one request) for ordinary changes; the
+ * JavaScript budgets also grow with the number of pages (PER_PAGE_KB), so a new page never fails them.
  */
 const BUDGETS: Record<string, { js: number; css: number; requests: number }> = {
-  '/': { js: 130, css: 17, requests: 8 },
-  '/docs/concepts/introduction': { js: 152, css: 17, requests: 16 },
-  '/docs/installation/prerequisites': { js: 159, css: 17, requests: 16 },
-  '/docs/developer/api/reference/list-customers': { js: 165, css: 17, requests: 16 },
+  // measured: JS 129.8 KB, CSS 17.0 KB, 8 requests
+  '/': { js: 136, css: 18, requests: 9 },
+  // measured: JS 151.8 KB, CSS 17.0 KB, 16 requests
+  '/docs/concepts/introduction': { js: 159, css: 18, requests: 17 },
+  // measured: JS 158.7 KB, CSS 17.0 KB, 16 requests
+  '/docs/installation/prerequisites': { js: 167, css: 18, requests: 17 },
+  // measured: JS 164.8 KB, CSS 17.0 KB, 16 requests
+  '/docs/developer/api/reference/list-customers': { js: 173, css: 18, requests: 17 },
   // Counts the query's index files too: the base files and the term shards its words need.
-  '/search?q=billing': { js: 140, css: 17, requests: 18 },
+  // measured: JS 139.8 KB, CSS 17.0 KB, 15 requests
+  '/search?q=billing': { js: 147, css: 18, requests: 17 },
 };
 
 /**
  * KB gzip of the search index files every first query waits for, whatever its words (the base, the shard
- * list and the section list; see src/search/engine.ts). They grow with the number of sections (2,324 come
- * to 26.3 KB); MiniSearch’s own serialization of the same index and a list of section objects were 54 KB.
+ * list and the section list; see src/search/engine.ts). Measured 26.3 KB for 2,324 sections (MiniSearch’s
+ * own serialization of the same index and a list of section objects were 54 KB); the budget is that plus
+ * 10% and 0.015 KB for each section added since (11.6 bytes a section on average).
  */
-const SEARCH_BASE_KB = 28;
+const SEARCH_BASE = { kb: 29, sections: 2324, perSectionKb: 0.015 };
 
 /**
  * First-load JavaScript against stock Docusaurus built from the same docs and API pages (the same route
  * table): below this share of stock's bytes. Every doc page stays under 0.8×; the page with code is
  * closest to it (0.796: its code block's component, and its tokens made at build time, where stock
  * loads Prism with every page), the page without code is at 0.765, and the diagram page far below
- * (0.39: pre-rendered diagrams instead of a renderer).
+ * (0.39: pre-rendered diagrams instead of a renderer). Stock's figures were stored with a smaller route
+ * table than this build's, so ours is compared without what the pages added since cost (PER_PAGE_KB).
  */
 const STOCK_RATIO: Record<string, number> = {
   '/docs/concepts/introduction': 0.4,
@@ -67,16 +94,20 @@ const firstVisit = (route: string) => {
 
 describe('first-load budgets', () => {
   for (const [route, budget] of Object.entries(BUDGETS)) {
-    it(`${route}: at most ${budget.js} KB of JavaScript, ${budget.css} KB of CSS, ${budget.requests} requests`, async () => {
+    const js = scaled(budget.js);
+    it(`${route}: at most ${js.toFixed(1)} KB of JavaScript, ${budget.css} KB of CSS, ${budget.requests} requests`, async () => {
       const { resources, errors } = await firstVisit(route);
       const measured = {
-        js: Math.ceil(bytesOf(resources, 'script') / KB),
-        css: Math.ceil(bytesOf(resources, 'stylesheet') / KB),
+        js: bytesOf(resources, 'script') / KB,
+        css: bytesOf(resources, 'stylesheet') / KB,
         requests: resources.length,
       };
+      console.log(
+        `${route}: JS ${measured.js.toFixed(1)} KB, CSS ${measured.css.toFixed(1)} KB, ${measured.requests} requests (${PAGES} pages)`,
+      );
       assert.ok(
-        measured.js <= budget.js && measured.css <= budget.css && measured.requests <= budget.requests,
-        `${route}: ${JSON.stringify(measured)} over ${JSON.stringify(budget)}`,
+        measured.js <= js && measured.css <= budget.css && measured.requests <= budget.requests,
+        `${route}: ${JSON.stringify(measured)} over ${JSON.stringify({ ...budget, js })}`,
       );
       assert.deepEqual(errors, []);
     });
@@ -106,7 +137,9 @@ describe('first-load budgets', () => {
     const stockBytes = storedStockFigures()[route] ?? 0;
     it(`${route}: first-load JavaScript below ${ratio}× stock Docusaurus (${Math.round(stockBytes / KB)} KB)`, async () => {
       assert.ok(stockBytes > 0, 'no stock figure stored: run npm run bench');
-      const ours = bytesOf((await firstVisit(route)).resources, 'script');
+      // What the pages added since stock was measured cost every page (their route-table entries).
+      const added = PER_PAGE_KB * KB * Math.max(0, PAGES - storedStockPages());
+      const ours = bytesOf((await firstVisit(route)).resources, 'script') - added;
       assert.ok(
         ours < stockBytes * ratio,
         `${route}: ${Math.round(ours / KB)} KB is ${(ours / stockBytes).toFixed(2)}× stock`,
@@ -114,10 +147,18 @@ describe('first-load budgets', () => {
     });
   }
 
-  it(`search: the index files every first query needs come to at most ${SEARCH_BASE_KB} KB`, () => {
+  it(`search: the index files every first query needs stay within ${SEARCH_BASE.kb} KB and the sections' share`, () => {
     const dir = findIndexDir(BUILD_DIR);
     const sizes = INDEX_BASE_FILES.map((file) => gzipSize(fs.readFileSync(path.join(dir, file))));
     const total = sizes.reduce((sum, size) => sum + size, 0) / KB;
-    assert.ok(total <= SEARCH_BASE_KB, `${INDEX_BASE_FILES.join(' + ')}: ${sizes.join(' + ')} bytes`);
+    const { sections } = JSON.parse(fs.readFileSync(path.join(dir, 'sections.json'), 'utf8')) as {
+      sections: unknown[];
+    };
+    const budget =
+      SEARCH_BASE.kb + SEARCH_BASE.perSectionKb * Math.max(0, sections.length - SEARCH_BASE.sections);
+    console.log(
+      `search base: ${total.toFixed(1)} KB for ${sections.length} sections (budget ${budget.toFixed(1)} KB)`,
+    );
+    assert.ok(total <= budget, `${INDEX_BASE_FILES.join(' + ')}: ${sizes.join(' + ')} bytes`);
   });
 });

@@ -178,13 +178,21 @@ function expectHitRate(label: string, cases: [string, string | string[]][], leas
   assert.ok(rate >= least, misses.join('\n'));
 }
 
+/**
+ * Floors with headroom, so that a new page that takes a top-three place from an expected one does not
+ * fail the gate, while a change to ranking that loses several does. Measured: queries 50/50 (100%),
+ * questions 29/32 (90.6%); the floors allow five and three more misses (about 10% of each).
+ */
+const QUERY_FLOOR = 0.9;
+const QUESTION_FLOOR = 0.8;
+
 describe('search relevance', () => {
-  it(`finds the expected page in the top three for at least 95% of ${CASES.length} queries`, () => {
-    expectHitRate('search relevance', CASES, 0.95);
+  it(`finds the expected page in the top three for at least ${QUERY_FLOOR * 100}% of ${CASES.length} queries`, () => {
+    expectHitRate('search relevance', CASES, QUERY_FLOOR);
   });
 
-  it(`finds the answering page in the top three for at least 85% of ${QUESTIONS.length} questions`, () => {
-    expectHitRate('search relevance, questions', QUESTIONS, 0.85);
+  it(`finds the answering page in the top three for at least ${QUESTION_FLOOR * 100}% of ${QUESTIONS.length} questions`, () => {
+    expectHitRate('search relevance, questions', QUESTIONS, QUESTION_FLOOR);
   });
 
   it('puts a KB article first for its number in any common form', () => {

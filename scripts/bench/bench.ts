@@ -15,6 +15,10 @@
  * 5. Ask AI: the evaluation's share of facts stated and of answers citing the right page, and the
  *    answers that missed (scripts/bench/ask.ts). Skip with --no-ask.
  *
+ * The method and the figures of the run are written to PERFORMANCE.md (`--out FILE` to change, `--out -`
+ * for none; scripts/bench/report.ts). The cheapest run, page weight of an existing build only:
+ * `npm run bench -- --skip-build --no-lighthouse --no-stock --no-scale --no-ask`.
+ *
  * `--build-dir <dir>` measures an existing build instead of building (implies --skip-build). Temporary
  * folders are removed afterwards, except after a failed build (its log is kept there). Figures vary with
  * the machine and with whatever else runs on it; compare runs on the same one.
@@ -38,6 +42,7 @@ import {
 import { serveBuild } from './serve';
 import { firstLoad, STOCK_FILE, storedStockFigures } from './first-load';
 import { evaluateAsk, reportAsk } from '../ask-eval';
+import { kb as kbOf, renderReport, table, type ReportSection } from './report';
 
 const SITE_DIR = process.cwd();
 export const SAMPLE_PAGES = {
@@ -59,7 +64,10 @@ const COMPARED_PAGES = [
 /** How many times the docs are present in the larger scale build. */
 const SCALE = 5;
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const kb = kbOf;
+/** What the run measured, for the page it writes. */
+const sections: ReportSection[] = [];
+const skipped: string[] = [];
 const heading = (title: string) =>
   console.log(`\n=== ${title} ${'='.repeat(Math.max(3, 96 - title.length))}`);
 
@@ -224,6 +232,41 @@ async function lighthouseSection(buildDir: string, runs: number) {
   }
   printLighthouse(rows);
   printRanges(rows);
+  const lighthouseTable = (measured: typeof rows) =>
+    table(
+      [
+        'Page',
+        'Performance (range)',
+        'Accessibility',
+        'Best practices',
+        'SEO',
+        'LCP',
+        'TBT',
+        'CLS',
+        'Transfer',
+        'JS',
+      ],
+      measured.map(({ label, figures: f, range: [low, high] }) => [
+        label,
+        `${f.scores.performance} (${low}–${high})`,
+        String(f.scores.accessibility),
+        String(f.scores['best-practices']),
+        String(f.scores.seo),
+        `${Math.round(f.lcpMs)} ms`,
+        `${Math.round(f.tbtMs)} ms`,
+        f.cls.toFixed(3),
+        kb(f.transferBytes),
+        kb(f.scriptBytes),
+      ]),
+    );
+  sections.push({
+    title: `Lighthouse (mobile, median of ${runs} run${runs > 1 ? 's' : ''} a page)`,
+    body:
+      `Benchmark index of this machine: ${rows[0]?.figures.benchmarkIndex}. Default 4× CPU slowdown:\n\n${lighthouseTable(rows)}` +
+      (calibrated.length
+        ? `\n\nAt the slowdown Lighthouse's calibration table gives this machine:\n\n${lighthouseTable(calibrated)}`
+        : ''),
+  });
   const failures = rows.flatMap(({ figures }) => checkBudget(figures));
   console.log(
     failures.length
@@ -365,7 +408,7 @@ async function compareWithStock(route: string, ourBuildDir: string, stockBuildDi
     console.log(`\n  ${label}: HTML ${kb(html.raw)} raw, ${kb(html.gzip)} gzip; scripts:`);
     printScripts(scripts);
   }
-  return total(stock.scripts, 'gzip');
+  return { ours: total(ours.scripts, 'gzip'), stock: total(stock.scripts, 'gzip') };
 }
 
 async function stockSection(ourBuildDir: string) {
@@ -375,11 +418,20 @@ async function stockSection(ourBuildDir: string) {
     const cost = await timedBuild(dir, ['npx', 'docusaurus', 'build'], path.join(dir, 'build.log'));
     console.log(`stock site built: ${formatCost(cost)}, ${countPages(path.join(dir, 'build'))} pages`);
     const figures: Record<string, number> = {};
-    for (const route of COMPARED_PAGES)
-      figures[route] = await compareWithStock(route, ourBuildDir, path.join(dir, 'build'));
+    const rows: string[][] = [];
+    for (const route of COMPARED_PAGES) {
+      const { ours, stock } = await compareWithStock(route, ourBuildDir, path.join(dir, 'build'));
+      figures[route] = stock;
+      rows.push([`\`${route}\``, kb(ours), kb(stock), (ours / stock).toFixed(2)]);
+    }
+    sections.push({
+      title: 'First-load JavaScript against stock Docusaurus (gzip level 9)',
+      body: table(['Doc page', 'Ours', 'Stock', 'Ours / stock'], rows),
+    });
     if (process.argv.includes('--save-stock')) {
       const file = JSON.parse(fs.readFileSync(STOCK_FILE, 'utf8')) as { pages: Record<string, number> };
-      fs.writeFileSync(STOCK_FILE, `${JSON.stringify({ ...file, pages: figures }, null, 2)}\n`);
+      const stored = { ...file, ourPages: countPages(ourBuildDir), pages: figures };
+      fs.writeFileSync(STOCK_FILE, `${JSON.stringify(stored, null, 2)}\n`);
       console.log(`\nstock figures saved to ${path.relative(SITE_DIR, STOCK_FILE)} for the gate`);
     }
   });
@@ -483,6 +535,20 @@ async function scaleSection() {
     console.log(
       `${'size'.padEnd(5)} ${'docs'.padStart(5)} ${'pages'.padStart(6)} ${'wall'.padStart(8)} ${'per page'.padStart(9)} ${'peak mem'.padStart(9)}`,
     );
+    sections.push({
+      title: `Build cost at 1× and ${SCALE}× the docs (cold builds; memory: ${rows[0].cost.memory})`,
+      body: table(
+        ['Size', 'Docs', 'Pages', 'Wall time', 'Per page', 'Peak memory'],
+        rows.map(({ label, docs, pages, cost }) => [
+          label,
+          String(docs),
+          String(pages),
+          `${cost.seconds.toFixed(1)} s`,
+          `${((1000 * cost.seconds) / pages).toFixed(0)} ms`,
+          `${(cost.peakBytes / 1024 ** 3).toFixed(2)} GB`,
+        ]),
+      ),
+    });
     for (const { label, docs, pages, cost } of rows) {
       console.log(
         [
@@ -510,19 +576,31 @@ async function main() {
   const buildDir = path.resolve(buildDirArg ?? 'build');
   const skipBuild = process.argv.includes('--skip-build') || buildDirArg !== undefined;
 
+  const out = argValue('--out') ?? 'PERFORMANCE.md';
   heading('Build and page weight');
+  let built = 'not timed (an existing build was measured)';
   if (!skipBuild) {
     const cost = await inTempDir('docs-bench-log-', (dir) =>
       timedBuild(SITE_DIR, ['npm', 'run', 'build'], path.join(dir, 'build.log')),
     );
     console.log(`build: ${formatCost(cost)} (${cost.memory})`);
+    built = `${formatCost(cost)} (${cost.memory})`;
   }
   if (!fs.existsSync(path.join(buildDir, 'index.html'))) throw new Error(`No build in ${buildDir}.`);
   console.log(`pages: ${countPages(buildDir)}`);
+  const weights: string[][] = [];
   const server = await startServer({ root: buildDir });
   try {
     for (const [label, route] of Object.entries(SAMPLE_PAGES)) {
       const { scripts, html } = await measure(`${server.url}${route}`);
+      weights.push([
+        label,
+        `\`${route}\``,
+        kb(html.gzip),
+        String(scripts.length),
+        kb(total(scripts, 'raw')),
+        kb(total(scripts, 'gzip')),
+      ]);
       console.log(`\n${label} (${route})`);
       console.log(`  HTML: ${kb(html.raw)} raw, ${kb(html.gzip)} gzip`);
       console.log(
@@ -533,16 +611,47 @@ async function main() {
   } finally {
     await server.close();
   }
+  sections.push({
+    title: 'Build and page weight (first visit, gzip level 9)',
+    body:
+      `Production build: ${built}; ${countPages(buildDir)} pages.\n\n` +
+      table(['Page', 'Route', 'HTML', 'Scripts', 'JS raw', 'JS gzip'], weights),
+  });
 
   const runs = Number(argValue('--lighthouse-runs') ?? 3);
   if (!Number.isInteger(runs) || runs < 1)
     throw new Error('--lighthouse-runs takes a whole number of 1 or more');
-  if (!process.argv.includes('--no-lighthouse')) await lighthouseSection(buildDir, runs);
-  if (!process.argv.includes('--no-stock')) await stockSection(buildDir);
-  if (!process.argv.includes('--no-scale')) await scaleSection();
-  if (!process.argv.includes('--no-ask')) {
+  const part = async (option: string, name: string, run: () => Promise<void>) => {
+    if (process.argv.includes(option)) skipped.push(`${name} (\`${option}\`)`);
+    else await run();
+  };
+  await part('--no-lighthouse', 'Lighthouse', () => lighthouseSection(buildDir, runs));
+  await part('--no-stock', 'the comparison with stock Docusaurus', () => stockSection(buildDir));
+  await part('--no-scale', 'build cost at scale', scaleSection);
+  await part('--no-ask', 'the Ask AI evaluation', async () => {
     heading('Ask AI evaluation');
-    console.log(reportAsk(await evaluateAsk(buildDir)));
+    const evaluation = await evaluateAsk(buildDir);
+    console.log(reportAsk(evaluation));
+    const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
+    sections.push({
+      title: 'Ask AI evaluation (offline engine)',
+      body: `${evaluation.results.length} questions: facts stated ${percent(evaluation.factsStated)}, right page cited ${percent(evaluation.pageCited)}.`,
+    });
+  });
+
+  if (out !== '-') {
+    const cpus = os.cpus();
+    fs.writeFileSync(
+      out,
+      renderReport({
+        date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+        options: process.argv.slice(2),
+        machine: `${cpus[0]?.model.trim() ?? 'unknown processor'}, ${cpus.length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB, Node.js ${process.version}`,
+        sections,
+        skipped,
+      }),
+    );
+    console.log(`\nwrote ${out}`);
   }
 }
 
