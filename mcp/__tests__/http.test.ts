@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startHttp, type HttpOptions, type RunningHttp } from '../http';
 import { LOOPBACK_HOSTS, LOOPBACK_ORIGINS } from '../guards';
 import { ROOT } from '../options';
@@ -128,13 +128,22 @@ describe('HTTP transport', () => {
     expect((await post(url, [INITIALIZE])).status).toBe(400);
   });
 
-  it('refuses requests over the rate limit with Retry-After', async () => {
-    const url = await start({ rateLimit: 2 });
-    expect((await post(url, INITIALIZE)).status).toBe(200);
-    expect((await post(url, INITIALIZE)).status).toBe(200);
-    const refused = await post(url, INITIALIZE);
-    expect(refused.status).toBe(429);
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  it('refuses requests over the rate limit with Retry-After until the minute is over', async () => {
+    // Only the clock the limiter reads is fake: sockets and timers run as usual.
+    vi.useFakeTimers({ toFake: ['Date'], now: 0 });
+    try {
+      const url = await start({ rateLimit: 2 });
+      expect((await post(url, INITIALIZE)).status).toBe(200);
+      expect((await post(url, INITIALIZE)).status).toBe(200);
+      vi.setSystemTime(15_000);
+      const refused = await post(url, INITIALIZE);
+      expect(refused.status).toBe(429);
+      expect(refused.headers['retry-after']).toBe('45');
+      vi.setSystemTime(60_000);
+      expect((await post(url, INITIALIZE)).status).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses work beyond --max-concurrent with 503, and serves again once it is done', async () => {
