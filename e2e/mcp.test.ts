@@ -182,7 +182,7 @@ describe('MCP server over Streamable HTTP', () => {
     }
   });
 
-  it('accepts a loopback page origin and refuses another site, a foreign Host, GET and an oversized body', async () => {
+  it('accepts a loopback page origin and refuses another site, a foreign Host, a batch, GET and an oversized body', async () => {
     assert.equal((await post(server.url, { origin: 'http://localhost:3000' }, INITIALIZE)).status, 200);
     const origin = await post(server.url, { origin: 'https://attacker.example.net' }, INITIALIZE);
     assert.equal(origin.status, 403);
@@ -190,7 +190,7 @@ describe('MCP server over Streamable HTTP', () => {
     const port = new URL(server.url).port;
     const host = await post(server.url, { host: `attacker.example.net:${port}` }, INITIALIZE);
     assert.equal(host.status, 403);
-    assert.match(host.body, /Host not allowed/);
+    assert.match(host.body, /Invalid Host: attacker\.example\.net/);
     const big = await post(
       server.url,
       {},
@@ -199,6 +199,9 @@ describe('MCP server over Streamable HTTP', () => {
     assert.equal(big.status, 413);
     const malformed = await post(server.url, {}, '{"jsonrpc": "2.0", "method": ');
     assert.equal(malformed.status, 400);
+    const batch = await post(server.url, {}, `[${INITIALIZE}]`);
+    assert.equal(batch.status, 400);
+    assert.match(batch.body, /not a batch/);
     const get = await fetch(server.url);
     assert.equal(get.status, 405);
     const notMcp = await fetch(server.url.replace('/mcp', '/other'), { method: 'POST' });

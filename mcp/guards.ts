@@ -1,7 +1,8 @@
 /**
- * What the HTTP transport checks before a request reaches the MCP server: the Host header (a page on
- * another site that rebinds its DNS name to this machine still sends its own name), the Origin of browser
- * requests, and a per-client rate limit.
+ * What the HTTP transport checks before a request reaches the MCP server, besides the Host header (the
+ * SDK's hostHeaderValidation: a page on another site that rebinds its DNS name to this machine still
+ * sends its own name): the Origin of browser requests, a per-client rate limit and a bound on the
+ * requests in progress.
  */
 import net from 'node:net';
 
@@ -13,19 +14,8 @@ export function isLoopback(host: string): boolean {
   return bare === '::1' || /^::ffff:127\./.test(bare);
 }
 
-/** The host name of a Host header, without port; IPv6 keeps its brackets. */
-export function hostName(header: string): string {
-  const value = header.trim().toLowerCase();
-  if (value.startsWith('[')) return value.slice(0, value.indexOf(']') + 1);
-  return value.replace(/:\d*$/, '');
-}
-
+/** The host names a loopback server answers to by default (the SDK's hostHeaderValidation checks them). */
 export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
-
-/** A request names this server by one of the allowed host names (any port). */
-export function hostAllowed(header: string | undefined, allowed: readonly string[]): boolean {
-  return Boolean(header) && allowed.includes(hostName(header!));
-}
 
 /**
  * Clients that are not browsers send no Origin and pass; a browser page must be on an allowed origin.
@@ -67,6 +57,29 @@ export function rateLimiter(limit: number, windowMs = 60_000, now: () => number 
       if (window.count >= limit) return Math.max(1, Math.ceil((window.start + windowMs - time) / 1000));
       window.count += 1;
       return 0;
+    },
+  };
+}
+
+/**
+ * At most `max` holders at once: `tryAcquire` answers a release function (calling it again does
+ * nothing), or undefined when all are taken.
+ */
+export function concurrencyLimit(max: number) {
+  let active = 0;
+  return {
+    get active() {
+      return active;
+    },
+    tryAcquire(): (() => void) | undefined {
+      if (active >= max) return undefined;
+      active += 1;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        active -= 1;
+      };
     },
   };
 }

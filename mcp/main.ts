@@ -1,20 +1,21 @@
-/** `npm run mcp`: the documentation over the Model Context Protocol, on stdio or Streamable HTTP. */
+/** `npm start` (or the root's `npm run mcp`): the documentation over MCP, on stdio or Streamable HTTP. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { siteUrl } from '../site.links';
 import { startHttp } from './http';
-import { OptionsError, parseOptions, ROOT, USAGE } from './options';
+import { OptionsError, parseOptions, USAGE } from './options';
 import { createServer } from './server';
 import { loadSite, SiteError } from './site';
 
 async function main(): Promise<void> {
-  const options = parseOptions(process.argv.slice(2));
+  // npm runs scripts in the package's folder; paths on the command line are the caller's (INIT_CWD).
+  const options = parseOptions(process.argv.slice(2), process.env, process.env.INIT_CWD || process.cwd());
   if (options.help) {
     console.log(USAGE);
     return;
   }
-  const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  const { version } = JSON.parse(fs.readFileSync(path.join(__dirname, 'package.json'), 'utf8')) as {
     version: string;
   };
   const site = loadSite({ buildDir: options.buildDir, specFile: options.specFile, origin: siteUrl });

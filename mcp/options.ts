@@ -1,4 +1,5 @@
-/** The command line of `npm run mcp`. */
+/** The command line of the MCP server (`npm start --workspace mcp`, or `npm run mcp` at the root). */
+import net from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { apiSpecSource } from '../scripts/openapi';
@@ -7,7 +8,7 @@ import type { HttpOptions } from './http';
 
 export const ROOT = path.resolve(__dirname, '..');
 
-export const USAGE = `Usage: npm run mcp -- [options]
+export const USAGE = `Usage: npm start --workspace mcp -- [options]   (or, at the repository's root: npm run mcp -- [options])
 
 Serves the documentation of the production build to AI assistants over the Model Context Protocol.
 
@@ -20,6 +21,7 @@ Serves the documentation of the production build to AI assistants over the Model
   --allowed-hosts LIST     comma-separated host names clients may use (default: localhost, 127.0.0.1, [::1] and --host)
   --allowed-origins LIST   comma-separated origins browser pages may call from (default: http://localhost:*, http://127.0.0.1:*, http://[::1]:*; * for any)
   --rate-limit N           requests per minute per client address (default: 120; 0 for no limit)
+  --max-concurrent N       requests in progress at once, more are refused with 503 (default: 8)
   --max-body-bytes N       largest request body (default: 65536)
 
 Result URLs start with DOCS_URL (default http://localhost:3000).`;
@@ -45,11 +47,13 @@ function count(
   name: string,
   value: string | undefined,
   fallback: number,
-  max = Number.MAX_SAFE_INTEGER,
+  { min = 0, max = Number.MAX_SAFE_INTEGER } = {},
 ): number {
   if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value) || Number(value) > max)
-    throw new OptionsError(`--${name} must be a whole number from 0 to ${max}, not "${value}".`);
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
+    throw new OptionsError(`--${name} must be a whole number ${range}, not "${value}".`);
+  }
   return Number(value);
 }
 
@@ -74,6 +78,7 @@ export function parseOptions(
         'allowed-hosts': { type: 'string' },
         'allowed-origins': { type: 'string' },
         'rate-limit': { type: 'string' },
+        'max-concurrent': { type: 'string' },
         'max-body-bytes': { type: 'string' },
       },
     }));
@@ -102,6 +107,7 @@ export function parseOptions(
     'allowed-hosts',
     'allowed-origins',
     'rate-limit',
+    'max-concurrent',
     'max-body-bytes',
   ];
   if (!values.http) {
@@ -116,17 +122,19 @@ export function parseOptions(
         'Add --allow-remote to do it anyway (behind a TLS proxy), with --allowed-hosts naming the public host.',
     );
   const wildcard = ['0.0.0.0', '::', '[::]'].includes(host);
+  // As a Host header names them: lower case, an IPv6 address in brackets.
+  const hostNames = (names: string[]) =>
+    names.map((name) => (net.isIPv6(name) ? `[${name}]` : name).toLowerCase());
   options.http = {
     host,
-    port: count('port', values.port, 3333, 65535),
-    allowedHosts: list(values['allowed-hosts']) ?? [
-      ...LOOPBACK_HOSTS,
-      ...(wildcard || isLoopback(host) ? [] : [host]),
-    ],
+    port: count('port', values.port, 3333, { max: 65535 }),
+    allowedHosts: hostNames(
+      list(values['allowed-hosts']) ?? [...LOOPBACK_HOSTS, ...(wildcard || isLoopback(host) ? [] : [host])],
+    ),
     allowedOrigins: list(values['allowed-origins']) ?? LOOPBACK_ORIGINS,
     rateLimit: count('rate-limit', values['rate-limit'], 120),
-    maxBodyBytes: count('max-body-bytes', values['max-body-bytes'], 65_536),
+    maxConcurrent: count('max-concurrent', values['max-concurrent'], 8, { min: 1 }),
+    maxBodyBytes: count('max-body-bytes', values['max-body-bytes'], 65_536, { min: 1 }),
   };
-  if (options.http.maxBodyBytes < 1) throw new OptionsError('--max-body-bytes must be at least 1.');
   return options;
 }

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  hostAllowed,
-  hostName,
-  isLoopback,
-  LOOPBACK_HOSTS,
-  LOOPBACK_ORIGINS,
-  originAllowed,
-  rateLimiter,
-} from '../guards';
+import { concurrencyLimit, isLoopback, LOOPBACK_ORIGINS, originAllowed, rateLimiter } from '../guards';
 
 describe('isLoopback', () => {
   it.each(['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1'])(
@@ -26,27 +18,6 @@ describe('isLoopback', () => {
     'localhost.example.com',
   ])('%s is not', (host) => {
     expect(isLoopback(host)).toBe(false);
-  });
-});
-
-describe('hostAllowed (DNS rebinding)', () => {
-  it('accepts the loopback names on any port', () => {
-    for (const header of ['localhost:3333', '127.0.0.1:3333', '[::1]:3333', 'LOCALHOST', '127.0.0.1'])
-      expect(hostAllowed(header, LOOPBACK_HOSTS), header).toBe(true);
-  });
-  it('refuses another name pointing at this machine, and a missing Host', () => {
-    for (const header of [
-      'attacker.example.net:3333',
-      'localhost.attacker.example.net',
-      '127.0.0.1.nip.io',
-      '',
-    ])
-      expect(hostAllowed(header, LOOPBACK_HOSTS), header).toBe(false);
-    expect(hostAllowed(undefined, LOOPBACK_HOSTS)).toBe(false);
-  });
-  it('reads host names without port', () => {
-    expect(hostName('[::1]:80')).toBe('[::1]');
-    expect(hostName('Docs.Example.com:443')).toBe('docs.example.com');
   });
 });
 
@@ -99,5 +70,21 @@ describe('rateLimiter', () => {
     for (let i = 0; i < 10_001; i++) limiter.take(`client-${i}`);
     time = 5000;
     expect(limiter.take('client-0')).toBe(0);
+  });
+});
+
+describe('concurrencyLimit', () => {
+  it('hands out at most max holders, each released once', () => {
+    const limit = concurrencyLimit(2);
+    const first = limit.tryAcquire()!;
+    const second = limit.tryAcquire()!;
+    expect(limit.tryAcquire()).toBeUndefined();
+    first();
+    first();
+    expect(limit.active).toBe(1);
+    expect(limit.tryAcquire()).toBeDefined();
+    expect(limit.tryAcquire()).toBeUndefined();
+    second();
+    expect(limit.active).toBe(1);
   });
 });

@@ -16,7 +16,13 @@ describe('parseOptions', () => {
 
   it('serves HTTP on loopback port 3333 with the loopback hosts and origins', () => {
     const { http } = parse(['--http', '--build', 'out']);
-    expect(http).toMatchObject({ host: '127.0.0.1', port: 3333, rateLimit: 120, maxBodyBytes: 65_536 });
+    expect(http).toMatchObject({
+      host: '127.0.0.1',
+      port: 3333,
+      rateLimit: 120,
+      maxConcurrent: 8,
+      maxBodyBytes: 65_536,
+    });
     expect(http?.allowedHosts).toEqual(['localhost', '127.0.0.1', '[::1]']);
   });
 
@@ -30,6 +36,11 @@ describe('parseOptions', () => {
       parse(['--http', '--host', '0.0.0.0', '--allow-remote', '--allowed-hosts', 'mcp.example.com']).http
         ?.allowedHosts,
     ).toEqual(['mcp.example.com']);
+    // As Host headers name them, which the SDK's check compares with.
+    expect(
+      parse(['--http', '--host', 'fd00::5', '--allow-remote', '--allowed-hosts', 'MCP.Example.com,fd00::5'])
+        .http?.allowedHosts,
+    ).toEqual(['mcp.example.com', '[fd00::5]']);
   });
 
   it('reads lists and numbers, and rejects bad ones', () => {
@@ -47,6 +58,9 @@ describe('parseOptions', () => {
     );
     expect(() => parse(['--http', '--port', '-1'])).toThrow(OptionsError);
     expect(() => parse(['--http', '--max-body-bytes', '0'])).toThrow(/at least 1/);
+    expect(() => parse(['--http', '--max-concurrent', '0'])).toThrow(
+      '--max-concurrent must be a whole number of at least 1, not "0".',
+    );
   });
 
   it('names an unknown option, an HTTP option without --http, and a specification URL', () => {
