@@ -1,7 +1,7 @@
 /** The command line of `npm run mcp`. */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { apiSpecSource } from '../scripts/openapi';
+import { apiSpecSource } from '../api-model/source';
 import { isLoopback, LOOPBACK_HOSTS, LOOPBACK_ORIGINS } from './guards';
 import type { HttpOptions } from './http';
 
