@@ -9,7 +9,7 @@ import remarkCodeBlockImport from './plugins/code-highlighting/remark';
 import remarkApiMentions from './plugins/api-mentions';
 import remarkProductModel from './plugins/product-model';
 import { announcement, askSettings, baseUrl, searchSettings, siteLinks, siteUrl } from './site.links';
-import { apiSpecSource } from './scripts/openapi';
+import { apiSpecSource } from './api-model/source';
 import { API_DOCS_ID, apiReferencePlugin, remarkCortexTables } from './plugins/api-reference';
 import { SEARCH_STATIC_DIR } from './plugins/search-index';
 import { PAGE_TEMPLATE } from './plugins/page-scripts/template';
@@ -140,7 +140,7 @@ const config: Config = {
         beforeDefaultRemarkPlugins: [[remarkCortexTables, { siteDir: __dirname }]],
       },
     ],
-    apiReferencePlugin(apiSpec.location),
+    apiReferencePlugin(),
     // The main docs page is served at /docs; its own path stays reachable.
     [
       '@docusaurus/plugin-client-redirects',

@@ -1,16 +1,16 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { BUILD_DIR, ROOT } from './harness';
 import { loadReference } from '../plugins/api-reference/cortex/load';
-import { cmdletSlug } from '../plugins/api-reference/cortex/model';
+import { cmdletSlug, type CortexReference } from '../plugins/api-reference/cortex/model';
 import { SECTIONS } from '../plugins/api-reference/cortex/page';
-import { DEFAULT_SPEC } from '../scripts/openapi';
+import { DEFAULT_SPEC } from '../api-model';
 import { searchBuild } from '../src/search/fromBuild';
 
 const BASE = '/docs/developer/api/cortex';
-const reference = loadReference(DEFAULT_SPEC, ROOT);
+let reference: CortexReference;
 
 /** The built HTML of a route, and its article (the page's own content, without navigation). */
 function built(route: string): { html: string; article: string } {
@@ -25,6 +25,10 @@ function built(route: string): { html: string; article: string } {
 const links = (html: string) => new Set([...html.matchAll(/href="?([^"\s>]+)/g)].map((match) => match[1]));
 
 describe('Cortex cmdlet reference in the build', () => {
+  before(async () => {
+    reference = await loadReference({ kind: 'file', location: DEFAULT_SPEC }, { cwd: ROOT });
+  });
+
   it('has one page per cmdlet with the sections in order', () => {
     assert.ok(reference.cmdlets.length >= 50, `${reference.cmdlets.length} cmdlets`);
     for (const cmdlet of reference.cmdlets) {

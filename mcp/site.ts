@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
+import { apiModel, SpecError, type ApiModel, type Operation as ApiOperation } from '../api-model';
 import { searchBuild } from '../src/search/fromBuild';
 import type { SearchProvider } from '../src/search/types';
 import { sectionLabel } from '../plugins/search-index/labels';
@@ -53,7 +54,6 @@ export class SiteError extends Error {
   override name = 'SiteError';
 }
 
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 const CMDLET_PREFIX = '/docs/developer/api/cortex/';
 
 function markdownFiles(dir: string, root = dir): string[] {
@@ -77,28 +77,18 @@ export function parseTwin(text: string): { meta: FrontMatter; body: string } {
   };
 }
 
-/** The operations of a Swagger 2.0 or OpenAPI 3 document, with the Cortex cmdlet each names. */
-export function specOperations(spec: unknown): Omit<Operation, 'page'>[] {
-  const paths = (spec as { paths?: Record<string, Record<string, unknown>> })?.paths ?? {};
-  return Object.entries(paths).flatMap(([route, item]) =>
-    Object.entries(item ?? {})
-      .filter(([method]) => HTTP_METHODS.includes(method))
-      .map(([method, raw]) => {
-        const op = raw as {
-          operationId?: string;
-          summary?: string;
-          'x-cortex'?: { cmdlet?: string };
-        };
-        const cmdlet = op['x-cortex']?.cmdlet;
-        return {
-          operationId: op.operationId ?? `${method} ${route}`,
-          method: method.toUpperCase(),
-          path: route,
-          summary: op.summary ?? '',
-          ...(cmdlet ? { cmdlet } : {}),
-        };
-      }),
-  );
+/** The API model's operations as the tools show them, with the Cortex cmdlet each names. */
+export function siteOperations(operations: readonly ApiOperation[]): Omit<Operation, 'page'>[] {
+  return operations.map((op) => {
+    const cmdlet = op['x-cortex']?.cmdlet;
+    return {
+      operationId: op.operationId,
+      method: op.method.toUpperCase(),
+      path: op.path,
+      summary: op.summary,
+      ...(typeof cmdlet === 'string' ? { cmdlet } : {}),
+    };
+  });
 }
 
 /** KB number → area, from the rows of the knowledge-base index's table (`| [KB00001](…) | … | [Area](#…) |`). */
@@ -112,24 +102,19 @@ export function kbAreas(indexMarkdown: string): Map<string, string> {
 export type SiteOptions = { buildDir: string; specFile: string; origin: string };
 
 /** Reads the build and the specification; a missing build is a SiteError naming the command to run. */
-export function loadSite({ buildDir, specFile, origin: rawOrigin }: SiteOptions): Site {
+export async function loadSite({ buildDir, specFile, origin: rawOrigin }: SiteOptions): Promise<Site> {
   const origin = rawOrigin.replace(/\/+$/, '');
   if (!fs.existsSync(path.join(buildDir, 'llms.txt')))
     throw new SiteError(
       `No production build in ${buildDir}: run "npm run build" first (or pass --build DIR).`,
     );
   const search = searchBuild(buildDir);
-  let specText: string;
+  let api: ApiModel;
   try {
-    specText = fs.readFileSync(specFile, 'utf8');
-  } catch {
-    throw new SiteError(`OpenAPI specification ${specFile}: file not found (pass --spec FILE).`);
-  }
-  let spec: unknown;
-  try {
-    spec = yaml.load(specText);
+    api = await apiModel({ kind: 'file', location: specFile }, { cmdletsFile: false });
   } catch (error) {
-    throw new SiteError(`OpenAPI specification ${specFile}: ${(error as Error).message.split('\n')[0]}`);
+    if (!(error instanceof SpecError)) throw error;
+    throw new SiteError(`${error.message} (pass --spec FILE).`);
   }
 
   const pages = new Map<string, Page>();
@@ -156,7 +141,7 @@ export function loadSite({ buildDir, specFile, origin: rawOrigin }: SiteOptions)
   if (!pages.size) throw new SiteError(`No Markdown pages in ${buildDir}: run "npm run build" again.`);
 
   // Each operation's reference page is where the generator puts it, derived from its operation id.
-  const operations = specOperations(spec).map((op) => ({
+  const operations = siteOperations(api.operations).map((op) => ({
     ...op,
     page: pages.get(`${base}${referenceRoute(op).slice(1)}`),
   }));

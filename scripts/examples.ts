@@ -1,5 +1,6 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { jsonContent, type ApiModel, type Schema as ModelSchema } from '../api-model';
 
 /**
  * Request and response examples in the guides, checked against the REST API v2 specification. A code
@@ -16,17 +17,6 @@ export type Declaration = {
 };
 
 type Schema = Record<string, unknown>;
-type Operation = {
-  operationId?: string;
-  parameters?: { in?: string; schema?: Schema; $ref?: string }[];
-  responses?: Record<string, { schema?: Schema; $ref?: string }>;
-};
-export type Spec = {
-  definitions?: Record<string, Schema>;
-  responses?: Record<string, { schema?: Schema }>;
-  parameters?: Record<string, { in?: string; schema?: Schema }>;
-  paths?: Record<string, Record<string, Operation>>;
-};
 
 /** Fenced code blocks with the line of their opening fence; an indented fence's body is dedented. */
 export function codeBlocks(source: string): CodeBlock[] {
@@ -79,7 +69,7 @@ export function exampleJson(block: CodeBlock): string {
 }
 
 /**
- * Swagger 2.0 schemas as JSON Schema for Ajv: objects list every property they allow (an example may
+ * The model's schemas as JSON Schema for Ajv: objects list every property they allow (an example may
  * not invent one), and Swagger's `file` type accepts anything.
  */
 export function toJsonSchema(schema: unknown): unknown {
@@ -108,24 +98,40 @@ export type Validator = (declaration: Declaration, value: unknown) => string[];
  * Validates an example against its operation's request body or response schema. An error response
  * (the `Error` model) must also use a code the model lists, and detail codes the specification uses.
  */
-export function createValidator(spec: Spec): Validator {
+export function createValidator(model: ApiModel): Validator {
   const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
   addFormats(ajv);
   for (const format of ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password'])
     ajv.addFormat(format, true);
-  const definitions = toJsonSchema(spec.definitions ?? {}) as Schema;
-  const operations = new Map(
-    Object.values(spec.paths ?? {}).flatMap((item) =>
-      Object.values(item)
-        .filter((operation) => operation?.operationId)
-        .map((operation) => [operation.operationId as string, operation]),
-    ),
-  );
-  const property = (definition: string, name: string) =>
-    (spec.definitions?.[definition]?.properties as Record<string, Schema> | undefined)?.[name];
+  // A named schema is a reference to it, so recursive schemas stay finite and errors name their place.
+  const LOCAL = '#/components/schemas/';
+  const withRefs = (schema: ModelSchema, root = true): unknown => {
+    const name = model.schemaName(schema);
+    if (name && !root) return { $ref: `${LOCAL}${name}` };
+    const walk = (value: unknown): unknown =>
+      Array.isArray(value)
+        ? value.map(walk)
+        : value && typeof value === 'object'
+          ? withRefs(value as ModelSchema, false)
+          : value;
+    return Object.fromEntries(
+      Object.entries(schema).map(([key, value]) => [
+        key,
+        key === 'properties'
+          ? mapValues(value as Schema, walk)
+          : key === 'example' || key === 'enum' || key === 'default'
+            ? value
+            : walk(value),
+      ]),
+    );
+  };
+  const schemas = toJsonSchema(
+    mapValues(model.schemas, (schema) => withRefs(schema as ModelSchema)),
+  ) as Schema;
+  const property = (schema: string, name: string) => model.schemas[schema]?.properties?.[name];
   const errorCodes = new Set(quotedCodes(property('Error', 'code')?.description));
   const detailCodes = new Set<string>();
-  JSON.stringify(spec, (key, value) => {
+  JSON.stringify(model.document, (key, value) => {
     if (key === 'details' && Array.isArray(value))
       for (const detail of value) if (typeof detail?.code === 'string') detailCodes.add(detail.code);
     return value;
@@ -140,37 +146,35 @@ export function createValidator(spec: Spec): Validator {
     pointers.set(node, pointer);
     for (const [key, value] of Object.entries(node)) index(value, `${pointer}/${key}`);
   };
-  index(definitions, '#/definitions');
+  for (const [name, schema] of Object.entries(schemas)) index(schema, model.schemaPointer(name));
 
-  const schemaFor = (declaration: Declaration): Schema | string => {
-    const operation = operations.get(declaration.operationId);
+  /** The operation's request or response body schema, or what is missing. */
+  const schemaFor = (declaration: Declaration): ModelSchema | string => {
+    const operation = model.operation(declaration.operationId);
     if (!operation) return `no operation "${declaration.operationId}" in the specification`;
     if (declaration.kind === 'request') {
-      const body = (operation.parameters ?? [])
-        .map((parameter) =>
-          parameter.$ref ? spec.parameters?.[parameter.$ref.split('/').pop() as string] : parameter,
-        )
-        .find((parameter) => parameter?.in === 'body');
-      return body?.schema ?? `${declaration.operationId} takes no request body`;
+      return jsonContent(operation.requestBody)?.schema ?? `${declaration.operationId} takes no request body`;
     }
-    let response = operation.responses?.[declaration.status as string];
-    if (response?.$ref) response = spec.responses?.[response.$ref.split('/').pop() as string];
+    const response = operation.responses[declaration.status as string];
     if (!response)
-      return `${declaration.operationId} has no ${declaration.status} response (it has ${Object.keys(operation.responses ?? {}).join(', ')})`;
-    return response.schema ?? `the ${declaration.status} response of ${declaration.operationId} has no body`;
+      return `${declaration.operationId} has no ${declaration.status} response (it has ${Object.keys(operation.responses).join(', ')})`;
+    return (
+      jsonContent(response)?.schema ??
+      `the ${declaration.status} response of ${declaration.operationId} has no body`
+    );
   };
 
   return (declaration, value) => {
     const schema = schemaFor(declaration);
     if (typeof schema === 'string') return [schema];
-    const root = typeof schema.$ref === 'string' ? schema.$ref.replace('#/definitions/', '') : undefined;
+    const root = model.schemaName(schema);
     const key = `${declaration.kind} ${declaration.operationId} ${declaration.status ?? ''}`;
     let validate = compiled.get(key);
     if (!validate) {
-      const body = (root ? definitions[root] : toJsonSchema(schema)) as Schema;
-      const whole = { ...body, definitions };
+      const body = (root ? schemas[root] : toJsonSchema(withRefs(schema))) as Schema;
+      const whole = { ...body, components: { schemas } };
       if (!root) index(body, '#');
-      pointers.set(whole, root ? `#/definitions/${root}` : '#');
+      pointers.set(whole, root ? model.schemaPointer(root) : '#');
       validate = ajv.compile(whole);
       compiled.set(key, validate);
     }
@@ -180,7 +184,7 @@ export function createValidator(spec: Spec): Validator {
           (error) =>
             `${error.instancePath || '(the body)'} ${error.message}${error.keyword === 'additionalProperties' ? ` ("${(error.params as { additionalProperty: string }).additionalProperty}")` : ''} (schema ${pointers.has(error.parentSchema) ? `${pointers.get(error.parentSchema)}/${error.keyword}` : error.schemaPath})`,
         );
-    if (schema.$ref === '#/definitions/Error' && value && typeof value === 'object') {
+    if (root === 'Error' && value && typeof value === 'object') {
       const error = value as { code?: unknown; details?: { code?: unknown }[] };
       if (typeof error.code === 'string' && !errorCodes.has(error.code))
         problems.push(
@@ -201,10 +205,15 @@ export function createValidator(spec: Spec): Validator {
  * not match its schema, and an undeclared JSON object that reads like an API body (an HTTP message's
  * body, or more than half of its top-level properties belong to one definition of the specification).
  */
-export function exampleProblems(file: string, source: string, spec: Spec, validate: Validator): string[] {
+export function exampleProblems(
+  file: string,
+  source: string,
+  model: ApiModel,
+  validate: Validator,
+): string[] {
   const problems: string[] = [];
-  const definitions = Object.entries(spec.definitions ?? {}).map(
-    ([name, schema]) => [name, new Set(Object.keys((schema.properties as Schema) ?? {}))] as const,
+  const definitions = Object.entries(model.schemas).map(
+    ([name, schema]) => [name, new Set(Object.keys(schema.properties ?? {}))] as const,
   );
   for (const block of codeBlocks(source)) {
     if (block.lang !== 'json' && !isHttp(block)) continue;

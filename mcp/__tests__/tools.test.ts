@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { kbAreas, loadSite, parseTwin, SiteError, specOperations, type Site } from '../site';
+import { kbAreas, loadSite, parseTwin, SiteError, siteOperations, type Site } from '../site';
 import { createServer } from '../server';
 import { pathMatches } from '../tools';
 
@@ -74,6 +74,9 @@ const FILES: Record<string, string> = {
 };
 
 const SPEC = `swagger: '2.0'
+info:
+  title: Fixture
+  version: '1'
 paths:
   /customers/{customerId}/plans:
     post:
@@ -81,12 +84,18 @@ paths:
       summary: Add a customer plan
       x-cortex:
         cmdlet: Add-SMCustomerPlan
+      responses:
+        '202':
+          description: Accepted.
   /customers/{customerId}:
     get:
       operationId: getCustomer
       summary: Get a customer
       x-cortex:
         cmdlet: Get-SMCustomer
+      responses:
+        '200':
+          description: The customer.
     parameters: []
 `;
 
@@ -101,7 +110,7 @@ beforeAll(async () => {
     fs.writeFileSync(path.join(dir, 'build', file), text);
   }
   fs.writeFileSync(path.join(dir, 'spec.yaml'), SPEC);
-  site = loadSite({
+  site = await loadSite({
     buildDir: path.join(dir, 'build'),
     specFile: path.join(dir, 'spec.yaml'),
     origin: 'https://docs.example.com/',
@@ -123,13 +132,21 @@ const call = async (name: string, args: Record<string, unknown>) => {
 };
 
 describe('loadSite', () => {
-  it('names the command to run when there is no build, and a missing specification', () => {
-    expect(() => loadSite({ buildDir: path.join(dir, 'none'), specFile: 'x', origin: '' })).toThrow(
+  it('names the command to run when there is no build, and a missing or invalid specification', async () => {
+    await expect(loadSite({ buildDir: path.join(dir, 'none'), specFile: 'x', origin: '' })).rejects.toThrow(
       /No production build in .*none: run "npm run build" first/,
     );
-    expect(() =>
-      loadSite({ buildDir: path.join(dir, 'build'), specFile: path.join(dir, 'none.yaml'), origin: '' }),
-    ).toThrow(SiteError);
+    const missing = loadSite({
+      buildDir: path.join(dir, 'build'),
+      specFile: path.join(dir, 'none.yaml'),
+      origin: '',
+    });
+    await expect(missing).rejects.toThrow(SiteError);
+    await expect(missing).rejects.toThrow(/none\.yaml: file not found \(pass --spec FILE\)/);
+    fs.writeFileSync(path.join(dir, 'bad.yaml'), "swagger: '2.0'\npaths: {}\n");
+    await expect(
+      loadSite({ buildDir: path.join(dir, 'build'), specFile: path.join(dir, 'bad.yaml'), origin: '' }),
+    ).rejects.toThrow(/^OpenAPI specification .*bad\.yaml:\d+: .*info/);
   });
 
   it('reads the twins with their links moved to the configured origin', () => {
@@ -156,12 +173,23 @@ describe('loadSite', () => {
 });
 
 describe('pure readers', () => {
-  it('parses twins, spec operations and KB areas', () => {
+  it('parses twins, the model’s operations and KB areas', () => {
     expect(parseTwin('no front matter').meta).toEqual({});
-    expect(specOperations(null)).toEqual([]);
-    expect(specOperations({ paths: { '/a': { get: {}, parameters: [] } } })).toEqual([
-      { operationId: 'get /a', method: 'GET', path: '/a', summary: '' },
-    ]);
+    expect(siteOperations([])).toEqual([]);
+    expect(
+      siteOperations([
+        {
+          operationId: 'get /a',
+          method: 'get',
+          path: '/a',
+          summary: '',
+          description: '',
+          tags: [],
+          parameters: [],
+          responses: {},
+        },
+      ]),
+    ).toEqual([{ operationId: 'get /a', method: 'GET', path: '/a', summary: '' }]);
     expect([...kbAreas('| [KB00002](x) | T | [API](#api) | S |\n| KB | no link | x |')]).toEqual([
       ['KB00002', 'API'],
     ]);

@@ -1,11 +1,9 @@
 import path from 'node:path';
-import { loadSpec, type SpecSource } from '../../scripts/openapi';
+import { apiModel, type SpecSource } from '../../api-model';
 import { GENERATED_DIR } from '../api-reference';
 import {
-  basePathOf,
-  hostOf,
   isBarePath,
-  operationsOf,
+  mentionable,
   parseMention,
   referenceRoute,
   resolveMention,
@@ -24,8 +22,8 @@ type File = { path?: string; history?: string[] };
 type Api = { operations: Operation[]; basePath: string; host?: string };
 
 async function loadApi(source: SpecSource): Promise<Api> {
-  const spec = (await loadSpec(source)) as Parameters<typeof operationsOf>[0];
-  return { operations: operationsOf(spec), basePath: basePathOf(spec), host: hostOf(spec) };
+  const model = await apiModel(source);
+  return { operations: mentionable(model.operations), basePath: model.basePath, host: model.host };
 }
 
 /**

@@ -7,12 +7,17 @@ export { default as remarkCortexTables } from './cortex/remark';
 /** The docs instance that serves the reference, and where its generated pages are written. */
 export const API_DOCS_ID = 'api';
 export const GENERATED_DIR = 'api-docs/reference';
+/**
+ * The API model's document (OpenAPI 3, whatever the specification's format), written by
+ * `npm run gen:api` for docusaurus-plugin-openapi-docs to read.
+ */
+export const MODEL_DOCUMENT = 'node_modules/.cache/api-model/openapi.json';
 
 /**
  * docusaurus-plugin-openapi-docs, set up to write plain Markdown pages (our generators and template)
- * grouped by tag, into the API docs instance.
+ * grouped by tag, into the API docs instance, from the API model's document.
  */
-export function apiReferencePlugin(specPath: string): PluginConfig {
+export function apiReferencePlugin(specPath = MODEL_DOCUMENT): PluginConfig {
   const template = path.join(__dirname, 'page.mustache');
   return [
     'docusaurus-plugin-openapi-docs',

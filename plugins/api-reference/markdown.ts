@@ -4,23 +4,10 @@
  * server, is indexed by search, and costs an API page no more JavaScript than any other doc page.
  */
 import { codeSamples, type SampleRequest } from './codeSamples';
-import { exampleFor, schemaRows, typeLabel, type Schema } from './schema';
+import { exampleFor, schemaRows, typeLabel } from './schema';
+import type { MediaType as Media, Operation, Parameter, Schema } from '../../api-model';
 import { cmdletSlug } from './cortex/model';
 
-type Parameter = {
-  name: string;
-  in: 'path' | 'query' | 'header' | 'cookie';
-  required?: boolean;
-  description?: string;
-  example?: unknown;
-  schema?: Schema;
-};
-type Media = { schema?: Schema; example?: unknown; examples?: Record<string, { value?: unknown }> };
-type Response = {
-  description?: string;
-  headers?: Record<string, { description?: string; schema?: Schema }>;
-  content?: Record<string, Media>;
-};
 type SecurityScheme = {
   type: string;
   description?: string;
@@ -29,17 +16,12 @@ type SecurityScheme = {
   in?: string;
 };
 
-export type ApiItem = {
-  operationId?: string;
+/** An operation as docusaurus-plugin-openapi-docs hands it over: the API model's document, resolved. */
+export type ApiItem = Partial<Omit<Operation, 'method' | 'path' | 'parameters'>> & {
   method: string;
   path: string;
-  description?: string;
   parameters?: Parameter[];
-  requestBody?: { description?: string; required?: boolean; content?: Record<string, Media> };
-  responses?: Record<string, Response>;
-  security?: Record<string, string[]>[];
   servers?: { url: string }[];
-  deprecated?: boolean;
   'x-cortex'?: { cmdlet?: string };
 };
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { apiSpecSource, loadSpec, type SpecSource } from '../../scripts/openapi';
+import { apiModel, apiSpecSource, type SpecSource } from '../../api-model';
 import { loadModel, MODEL_FILE, type Model } from './model';
 
 type Node = {
@@ -54,11 +54,8 @@ export function modelTable(model: Model, show: string): Node | undefined {
 }
 
 async function load(spec: SpecSource, modelFile: string): Promise<Model> {
-  const [parsed, modelText] = await Promise.all([
-    loadSpec(spec),
-    fs.readFile(path.resolve(modelFile), 'utf8'),
-  ]);
-  return loadModel(modelText, parsed as Parameters<typeof loadModel>[1], modelFile);
+  const [api, modelText] = await Promise.all([apiModel(spec), fs.readFile(path.resolve(modelFile), 'utf8')]);
+  return loadModel(modelText, api, modelFile);
 }
 
 /**

@@ -1,4 +1,5 @@
 import yaml from 'js-yaml';
+import type { ApiModel } from '../../api-model';
 
 /** Where the product model lives, relative to the site. */
 export const MODEL_FILE = 'docs/product-model.yml';
@@ -15,7 +16,6 @@ export type Model = {
   otherStates: OtherStates[];
 };
 
-type Spec = { definitions?: Record<string, { properties?: Record<string, { enum?: unknown[] }> }> };
 type RawModel = {
   roles?: Role[];
   permissions?: Permission[];
@@ -27,7 +27,7 @@ type RawModel = {
  * Reads the model file and takes each entity's states from the specification's enum it names. A role,
  * permission or state entry that is incomplete, or that points at no enum, throws naming the file.
  */
-export function loadModel(text: string, spec: Spec, file = MODEL_FILE): Model {
+export function loadModel(text: string, api: Pick<ApiModel, 'stateEnums'>, file = MODEL_FILE): Model {
   const raw = yaml.load(text) as RawModel;
   const fail = (problem: string) => {
     throw new Error(`${file}: ${problem}`);
@@ -46,33 +46,19 @@ export function loadModel(text: string, spec: Spec, file = MODEL_FILE): Model {
       );
   }
   const states = (raw?.states ?? []).map((entry) => {
-    const values = spec.definitions?.[entry.definition]?.properties?.[entry.property]?.enum;
-    if (!Array.isArray(values) || !values.length)
+    const found = api.stateEnums.find(
+      (candidate) => candidate.schema === entry.definition && candidate.property === entry.property,
+    );
+    if (!found)
       fail(
         `"${entry.entity}" points at ${entry.definition}.${entry.property}, which has no enum in the specification`,
       );
-    return { ...entry, states: (values as unknown[]).map(String) };
+    return { ...entry, states: found!.values };
   });
   const otherStates = raw?.['other-states'] ?? [];
   for (const entry of otherStates)
     if (!entry.system || !entry.states?.length) fail(`"other-states" entries need a system and its states`);
   return { roles, permissions, states, otherStates };
-}
-
-/** Every string value of every enum in the specification (item types, log levels, sources …). */
-export function specEnumValues(spec: unknown): Set<string> {
-  const values = new Set<string>();
-  const walk = (node: unknown) => {
-    if (Array.isArray(node)) return node.forEach(walk);
-    if (!node || typeof node !== 'object') return;
-    for (const [key, value] of Object.entries(node)) {
-      if (key === 'enum' && Array.isArray(value))
-        value.forEach((v) => typeof v === 'string' && values.add(v));
-      else walk(value);
-    }
-  };
-  walk(spec);
-  return values;
 }
 
 export const permissionAreas = (model: Model) =>

@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listGuides } from '../content';
-import { DEFAULT_SPEC } from '../openapi';
+import { DEFAULT_SPEC } from '../../api-model';
 import { callsInMarkdown, checkCalls, findCalls } from '../cortex-calls';
 import { loadReference } from '../../plugins/api-reference/cortex/load';
 
 const ROOT = path.resolve(__dirname, '../..');
-const reference = loadReference(DEFAULT_SPEC, ROOT);
+const reference = await loadReference({ kind: 'file', location: DEFAULT_SPEC }, { cwd: ROOT });
 
 /** Every problem in a file as `file:line: message`. */
 function problemsIn(file: string): string[] {

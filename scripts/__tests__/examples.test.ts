@@ -1,20 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { listGuides } from '../content';
-import { DEFAULT_SPEC } from '../openapi';
-import {
-  codeBlocks,
-  createValidator,
-  exampleProblems,
-  parseDeclaration,
-  toJsonSchema,
-  type Spec,
-} from '../examples';
+import { apiModel, DEFAULT_SPEC } from '../../api-model';
+import { codeBlocks, createValidator, exampleProblems, parseDeclaration, toJsonSchema } from '../examples';
 
 const ROOT = path.resolve(__dirname, '../..');
-const spec = yaml.load(fs.readFileSync(path.join(ROOT, DEFAULT_SPEC), 'utf8')) as Spec;
+const spec = await apiModel({ kind: 'file', location: path.join(ROOT, DEFAULT_SPEC) });
 const validate = createValidator(spec);
 /** The guides of both docs instances; the generated reference is checked by its generator. */
 const guides = listGuides(ROOT);

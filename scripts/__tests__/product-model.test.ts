@@ -1,21 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { listGuides } from '../content';
-import { DEFAULT_SPEC } from '../openapi';
-import { loadModel, MODEL_FILE, specEnumValues } from '../../plugins/product-model/model';
+import { apiModel, DEFAULT_SPEC } from '../../api-model';
+import { loadModel, MODEL_FILE } from '../../plugins/product-model/model';
 import { factProblems } from '../../plugins/product-model/check';
 
 const ROOT = path.resolve(__dirname, '../..');
-const spec = yaml.load(fs.readFileSync(path.join(ROOT, DEFAULT_SPEC), 'utf8')) as Parameters<
-  typeof loadModel
->[1];
+const spec = await apiModel({ kind: 'file', location: path.join(ROOT, DEFAULT_SPEC) });
 const modelText = fs.readFileSync(path.join(ROOT, MODEL_FILE), 'utf8');
 const model = loadModel(modelText, spec);
-const enums = specEnumValues(spec);
+const enums = spec.enumValues;
 /** The specification's model names (`Request`, `Invoice`) are not states. */
-const names = new Set(Object.keys((spec as { definitions?: object }).definitions ?? {}));
+const names = new Set(Object.keys(spec.schemas));
 const guides = listGuides(ROOT);
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
 

@@ -1,25 +1,14 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { readOpenapiFiles, processOpenapiFiles } from 'docusaurus-plugin-openapi-docs/lib/openapi';
 import remarkApiMentions from '..';
-import {
-  basePathOf,
-  operationsOf,
-  parseMention,
-  referenceRoute,
-  referenceSlug,
-  resolveMention,
-} from '../operations';
-import { DEFAULT_SPEC } from '../../../scripts/openapi';
+import { apiModel, DEFAULT_SPEC } from '../../../api-model';
+import { referencePages } from '../../api-reference/__tests__/pages';
+import { mentionable, parseMention, referenceRoute, referenceSlug, resolveMention } from '../operations';
 
 const ROOT = path.resolve(__dirname, '../../..');
-const spec = yaml.load(fs.readFileSync(path.join(ROOT, DEFAULT_SPEC), 'utf8')) as Parameters<
-  typeof operationsOf
->[0];
-const operations = operationsOf(spec);
-const basePath = basePathOf(spec);
+const model = await apiModel({ kind: 'file', location: DEFAULT_SPEC }, { cwd: ROOT });
+const operations = mentionable(model.operations);
+const basePath = model.basePath;
 const resolve = (code: string) => resolveMention(parseMention(code)!, operations, basePath);
 const idOf = (code: string) => {
   const resolution = resolve(code);
@@ -88,16 +77,10 @@ describe('resolveMention', () => {
 
 describe('reference routes', () => {
   it('are the pages the reference generator writes, one per operation', async () => {
-    const files = await readOpenapiFiles(path.join(ROOT, DEFAULT_SPEC));
-    const [items] = await processOpenapiFiles(
-      files,
-      { specPath: DEFAULT_SPEC, outputDir: 'out' } as never,
-      {} as never,
-    );
     const generated = new Map(
-      items
-        .filter((item) => item.type === 'api')
-        .map((item) => [(item as { api: { operationId: string } }).api.operationId, item.id]),
+      (await referencePages(model))
+        .filter((page) => page.type === 'api')
+        .map((page) => [page.item.api!.operationId, page.id]),
     );
     expect(generated.size).toBe(operations.length);
     for (const operation of operations)

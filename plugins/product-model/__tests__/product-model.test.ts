@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import remarkProductModel, { expandProductModel, modelTable } from '..';
 import type { Model } from '../model';
-import { DEFAULT_SPEC } from '../../../scripts/openapi';
+import { DEFAULT_SPEC } from '../../../api-model';
 
 const model: Model = {
   roles: [

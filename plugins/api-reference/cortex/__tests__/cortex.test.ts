@@ -1,19 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { EXTRAS_FILE, loadReference, referenceFromText, sidebarItems } from '../load';
+import { apiModel, CMDLETS_FILE, modelFromText, parseCmdletsFile } from '../../../../api-model';
+import { sidebarItems } from '../load';
 import type { Cmdlet, ParameterSet } from '../model';
 import { cmdletPage, cmdletTables, SECTIONS, syntaxEntry } from '../page';
 import { formatList, psCommand, psLiteral } from '../powershell';
-import { missingExtensions, restPageId, type Spec } from '../reference';
+import { buildReference, missingExtensions, restPageId } from '../reference';
 import { parameterName, parameterSets, pascalCase, powerShellType, type OperationShape } from '../rules';
 
 const ROOT = path.resolve(__dirname, '../../../..');
 const SPEC_FILE = 'openapi/services-manager-v2.yaml';
 const specText = fs.readFileSync(path.join(ROOT, SPEC_FILE), 'utf8');
-const extrasText = fs.readFileSync(path.join(ROOT, EXTRAS_FILE), 'utf8');
-const reference = loadReference(SPEC_FILE, ROOT);
+const cmdletsFile = parseCmdletsFile(fs.readFileSync(path.join(ROOT, CMDLETS_FILE), 'utf8'), CMDLETS_FILE);
+const model = await apiModel({ kind: 'file', location: SPEC_FILE }, { cwd: ROOT });
+const reference = buildReference(model);
+/** The reference of a changed copy of the specification. */
+const referenceFromText = async (text: string) =>
+  buildReference(await modelFromText(text, SPEC_FILE, cmdletsFile));
 const cmdlet = (name: string) => reference.cmdlets.find((candidate) => candidate.name === name) as Cmdlet;
 const names = (set: ParameterSet) => set.parameters.map((parameter) => parameter.name);
 
@@ -149,30 +153,28 @@ describe('naming rules', () => {
 });
 
 describe('the specification', () => {
-  it('names a cmdlet for every operation, and gen:api fails naming an operation without one and the fix', () => {
-    const spec = yaml.load(specText) as Spec;
-    expect(missingExtensions(spec, SPEC_FILE)).toEqual([]);
-    delete spec.paths['/customers']!.get['x-cortex'];
-    const [problem] = missingExtensions(spec, SPEC_FILE);
-    expect(problem).toContain('operation listCustomers (GET /customers) names no Cortex cmdlet');
-    expect(problem).toContain('x-cortex:\n        cmdlet: Verb-SMNoun');
+  it('names a cmdlet for every operation, and gen:api fails naming an operation without one and the fix', async () => {
+    expect(missingExtensions(model)).toEqual([]);
     const broken = specText.replace(/\n {6}x-cortex:\n {8}cmdlet: Get-SMCustomer\n/, '\n');
-    expect(() => referenceFromText(broken, extrasText, SPEC_FILE)).toThrow(
+    const [problem] = missingExtensions(await modelFromText(broken, SPEC_FILE));
+    expect(problem).toContain(
+      'openapi/services-manager-v2.yaml: operation listCustomers (GET /customers) names no Cortex cmdlet',
+    );
+    expect(problem).toContain('x-cortex:\n        cmdlet: Verb-SMNoun');
+    await expect(referenceFromText(broken)).rejects.toThrow(
       /listCustomers \(GET \/customers\) names no Cortex cmdlet/,
     );
   });
 
-  it('refuses a name that is not Verb-SMNoun with an approved verb', () => {
+  it('refuses a name that is not Verb-SMNoun with an approved verb', async () => {
     const renamed = specText.replace('cmdlet: Add-SMCustomerPlan', 'cmdlet: Buy-SMCustomerPlan');
-    expect(() => referenceFromText(renamed, extrasText, SPEC_FILE)).toThrow(
+    await expect(referenceFromText(renamed)).rejects.toThrow(
       /addCustomerPlan \(POST \/customers\/\{customerId\}\/plans\): x-cortex\.cmdlet "Buy" in Buy-SMCustomerPlan is not an approved PowerShell verb/,
     );
   });
 
   it('has one cmdlet per operation plus the extra cmdlets, grouped by tag, sessions first', () => {
-    const operations = Object.values((yaml.load(specText) as Spec).paths).flatMap((item) =>
-      Object.keys(item),
-    );
+    const operations = model.operations;
     const fromOperations = reference.cmdlets.filter(
       (c) => c.operations.length && !['Wait-SMRequest'].includes(c.name),
     );
