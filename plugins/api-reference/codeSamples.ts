@@ -7,6 +7,8 @@ export type SampleRequest = {
   json?: unknown;
   /** Multipart form fields (name → example file name), for uploads. */
   files?: Record<string, string>;
+  /** The `Idempotency-Key` header, for operations that accept one. */
+  idempotencyKey?: string;
 };
 
 export type CodeSample = { value: string; label: string; language: string; code: string };
@@ -34,8 +36,9 @@ export function pythonLiteral(value: unknown, level = 0): string {
   return `{\n${entries.map(([key, item]) => `${pad}${JSON.stringify(key)}: ${pythonLiteral(item, level + 1)},`).join('\n')}\n${close}}`;
 }
 
-function curl({ method, url, json, files }: SampleRequest): string {
+function curl({ method, url, json, files, idempotencyKey }: SampleRequest): string {
   const lines = [`curl -X ${method} '${url}'`, `-H "Authorization: Bearer $TOKEN"`];
+  if (idempotencyKey) lines.push(`-H 'Idempotency-Key: ${idempotencyKey}'`);
   if (json !== undefined) {
     lines.push(`-H 'Content-Type: application/json'`);
     lines.push(`-d '${JSON.stringify(json, null, 2).replace(/'/g, `'\\''`)}'`);
@@ -44,9 +47,13 @@ function curl({ method, url, json, files }: SampleRequest): string {
   return lines.join(' \\\n  ');
 }
 
-function powershell({ method, url, json, files }: SampleRequest): string {
+function powershell({ method, url, json, files, idempotencyKey }: SampleRequest): string {
   const verb = method[0] + method.slice(1).toLowerCase();
-  const lines = ['$headers = @{ Authorization = "Bearer $token" }'];
+  const lines = [
+    idempotencyKey
+      ? `$headers = @{ Authorization = "Bearer $token"; 'Idempotency-Key' = '${idempotencyKey}' }`
+      : '$headers = @{ Authorization = "Bearer $token" }',
+  ];
   const call = [`Invoke-RestMethod -Method ${verb} -Uri '${url}' -Headers $headers`];
   if (json !== undefined) {
     lines.push(`$body = @'\n${JSON.stringify(json, null, 2)}\n'@`);
@@ -59,8 +66,13 @@ function powershell({ method, url, json, files }: SampleRequest): string {
   return [...lines, call.join(' `\n  ')].join('\n');
 }
 
-function python({ method, url, json, files }: SampleRequest): string {
-  const args = [`"${url}"`, 'headers={"Authorization": f"Bearer {token}"}'];
+function python({ method, url, json, files, idempotencyKey }: SampleRequest): string {
+  const args = [
+    `"${url}"`,
+    idempotencyKey
+      ? `headers={"Authorization": f"Bearer {token}", "Idempotency-Key": "${idempotencyKey}"}`
+      : 'headers={"Authorization": f"Bearer {token}"}',
+  ];
   if (json !== undefined) args.push(`json=${pythonLiteral(json, 1)}`);
   if (files) {
     const entries = Object.entries(files).map(([name, file]) => `"${name}": open("${file}", "rb")`);
@@ -78,8 +90,9 @@ function python({ method, url, json, files }: SampleRequest): string {
   ].join('\n');
 }
 
-function javascript({ method, url, json, files }: SampleRequest): string {
+function javascript({ method, url, json, files, idempotencyKey }: SampleRequest): string {
   const headers = ['Authorization: `Bearer ${token}`'];
+  if (idempotencyKey) headers.push(`'Idempotency-Key': '${idempotencyKey}'`);
   const options = [`method: '${method}'`];
   const before: string[] = [];
   if (json !== undefined) {
@@ -106,13 +119,14 @@ function javascript({ method, url, json, files }: SampleRequest): string {
   ].join('\n');
 }
 
-function csharp({ method, url, json, files }: SampleRequest): string {
+function csharp({ method, url, json, files, idempotencyKey }: SampleRequest): string {
   const lines = [
     'using System.Net.Http.Headers;',
     '',
     'using var client = new HttpClient();',
     'client.DefaultRequestHeaders.Authorization = new AuthenticationHeaderValue("Bearer", token);',
   ];
+  if (idempotencyKey) lines.push(`client.DefaultRequestHeaders.Add("Idempotency-Key", "${idempotencyKey}");`);
   const verb = method[0] + method.slice(1).toLowerCase();
   let content = '';
   if (json !== undefined) {

@@ -248,6 +248,9 @@ function securityMarkdown(security: ApiItem['security']): string {
   }, sent as a bearer token. See [Authentication](../api-intro#authentication).`;
 }
 
+/** The `Idempotency-Key` the code samples send: a UUID, as the specification recommends. */
+export const SAMPLE_IDEMPOTENCY_KEY = '0f8e2d4c-6b1a-4c3e-9d5f-7a9b1c3d5e7f';
+
 /** The request the code samples send: example path values, the JSON example or the upload fields. */
 export function sampleRequest(api: ApiItem): SampleRequest {
   const server = api.servers?.[0]?.url ?? '';
@@ -268,6 +271,9 @@ export function sampleRequest(api: ApiItem): SampleRequest {
     url: `${server}${path}${query.length ? `?${query.join('&')}` : ''}`,
   };
   if (content['application/json']) request.json = mediaExample(content['application/json']);
+  // A change that can be repeated safely: send a new key per change and the same key when repeating it.
+  if (parameters.some((parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key'))
+    request.idempotencyKey = SAMPLE_IDEMPOTENCY_KEY;
   const form = content['multipart/form-data']?.schema;
   if (form?.properties) {
     request.files = Object.fromEntries(
