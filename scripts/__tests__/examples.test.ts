@@ -6,9 +6,11 @@ import { listGuides } from '../content';
 import { DEFAULT_SPEC } from '../openapi';
 import {
   codeBlocks,
+  coherenceProblems,
   createValidator,
   exampleProblems,
   parseDeclaration,
+  simpleFilter,
   toJsonSchema,
   type Spec,
 } from '../examples';
@@ -143,3 +145,79 @@ describe('toJsonSchema', () => {
     });
   });
 });
+
+describe('the specification’s examples tell one story', () => {
+  it('each response describes the object its request creates or changes, and lists satisfy their filter', () => {
+    expect(coherenceProblems(spec)).toEqual([]);
+  });
+
+  it('fails naming the operation and the field (fixture)', () => {
+    const fixture = yaml.load(
+      fs.readFileSync(path.join(__dirname, 'fixtures/incoherent-examples.yaml'), 'utf8'),
+    ) as Spec;
+    expect(coherenceProblems(fixture)).toEqual([
+      `listThings: items[1] does not satisfy the example filter "startswith(name,'Con') and status eq 'Active'": name is "Adatum Corporation", which does not satisfy startswith(name,"Con")`,
+      `listThings: items[1] does not satisfy the example filter "startswith(name,'Con') and status eq 'Active'": status is "Provisioning", which does not satisfy status eq "Active"`,
+      'createThing: the response example contradicts the request example: name (request "Contoso Ltd", response "Adatum Corporation")',
+      'getThing: id is "t-2" in the response example, but the path parameter {thingId} is "t-1"',
+      'listParts: items[1].thingId is "t-9" in the response example, but the path parameter {thingId} is "t-1"',
+    ]);
+  });
+
+  it('compares nested fields, and the ids a request names with the queued request’s target', () => {
+    const one = (request: object, response: object, schema = 'Request') =>
+      coherenceProblems({
+        paths: {
+          '/x': {
+            post: {
+              operationId: 'addX',
+              parameters: [{ in: 'body', schema: { type: 'object', properties: propertiesOf(request) } }],
+              responses: {
+                '202': {
+                  schema: { $ref: `#/definitions/${schema}` },
+                  examples: { 'application/json': response },
+                },
+              },
+            },
+          },
+        },
+      } as unknown as Spec);
+    expect(
+      one(
+        { contact: { email: 'megan.bowen@contoso.example.com' } },
+        { contact: { email: 'lee.gu@adatum.example.net' } },
+        'Customer',
+      ),
+    ).toEqual([
+      'addX: the response example contradicts the request example: contact.email (request "megan.bowen@contoso.example.com", response "lee.gu@adatum.example.net")',
+    ]);
+    expect(one({ userId: 'u-1' }, { target: { type: 'User', id: 'u-2' } })).toEqual([
+      'addX: the response example contradicts the request example: userId is "u-1", target.id is "u-2"',
+    ]);
+    expect(one({ userId: 'u-1' }, { target: { type: 'User', id: 'u-1' } })).toEqual([]);
+  });
+
+  it('reads simple filters only', () => {
+    expect(simpleFilter("status eq 'Failed' and startswith(name,'Con')")).toEqual([
+      { property: 'status', op: 'eq', value: 'Failed' },
+      { property: 'name', op: 'startswith', value: 'Con' },
+    ]);
+    expect(simpleFilter('itemCount eq 0 and published eq true')).toEqual([
+      { property: 'itemCount', op: 'eq', value: 0 },
+      { property: 'published', op: 'eq', value: true },
+    ]);
+    expect(simpleFilter("level eq 'Error' or level eq 'Warning'")).toBeUndefined();
+  });
+});
+
+/** Schema properties whose examples are the given values. */
+function propertiesOf(values: object): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [
+      key,
+      value && typeof value === 'object'
+        ? { type: 'object', properties: propertiesOf(value) }
+        : { type: 'string', example: value },
+    ]),
+  );
+}
