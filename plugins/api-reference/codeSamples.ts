@@ -9,6 +9,10 @@ export type SampleRequest = {
   files?: Record<string, string>;
   /** The `Idempotency-Key` header, for operations that accept one. */
   idempotencyKey?: string;
+  /** URL-encoded form fields (name → value), for the token operation. */
+  form?: Record<string, string>;
+  /** The operation needs no access token (the token operation itself). */
+  anonymous?: boolean;
 };
 
 export type CodeSample = { value: string; label: string; language: string; code: string };
@@ -36,9 +40,12 @@ export function pythonLiteral(value: unknown, level = 0): string {
   return `{\n${entries.map(([key, item]) => `${pad}${JSON.stringify(key)}: ${pythonLiteral(item, level + 1)},`).join('\n')}\n${close}}`;
 }
 
-function curl({ method, url, json, files, idempotencyKey }: SampleRequest): string {
-  const lines = [`curl -X ${method} '${url}'`, `-H "Authorization: Bearer $TOKEN"`];
+function curl({ method, url, json, files, idempotencyKey, form, anonymous }: SampleRequest): string {
+  const lines = [`curl -X ${method} '${url}'`];
+  if (!anonymous) lines.push(`-H "Authorization: Bearer $TOKEN"`);
   if (idempotencyKey) lines.push(`-H 'Idempotency-Key: ${idempotencyKey}'`);
+  for (const [name, value] of Object.entries(form ?? {}))
+    lines.push(`--data-urlencode '${name}=${value.replace(/'/g, `'\\''`)}'`);
   if (json !== undefined) {
     lines.push(`-H 'Content-Type: application/json'`);
     lines.push(`-d '${JSON.stringify(json, null, 2).replace(/'/g, `'\\''`)}'`);
@@ -47,14 +54,23 @@ function curl({ method, url, json, files, idempotencyKey }: SampleRequest): stri
   return lines.join(' \\\n  ');
 }
 
-function powershell({ method, url, json, files, idempotencyKey }: SampleRequest): string {
+function powershell({ method, url, json, files, idempotencyKey, form, anonymous }: SampleRequest): string {
   const verb = method[0] + method.slice(1).toLowerCase();
-  const lines = [
-    idempotencyKey
-      ? `$headers = @{ Authorization = "Bearer $token"; 'Idempotency-Key' = '${idempotencyKey}' }`
-      : '$headers = @{ Authorization = "Bearer $token" }',
+  const headers = [
+    ...(anonymous ? [] : ['Authorization = "Bearer $token"']),
+    ...(idempotencyKey ? [`'Idempotency-Key' = '${idempotencyKey}'`] : []),
   ];
-  const call = [`Invoke-RestMethod -Method ${verb} -Uri '${url}' -Headers $headers`];
+  const lines = headers.length ? [`$headers = @{ ${headers.join('; ')} }`] : [];
+  const call = [
+    `Invoke-RestMethod -Method ${verb} -Uri '${url}'${headers.length ? ' -Headers $headers' : ''}`,
+  ];
+  if (form) {
+    const fields = Object.entries(form).map(
+      ([name, value]) => `    ${name} = '${value.replace(/'/g, "''")}'`,
+    );
+    lines.push(`$body = @{\n${fields.join('\n')}\n}`);
+    call.push(`-ContentType 'application/x-www-form-urlencoded' -Body $body`);
+  }
   if (json !== undefined) {
     lines.push(`$body = @'\n${JSON.stringify(json, null, 2)}\n'@`);
     call.push(`-ContentType 'application/json' -Body $body`);
@@ -66,13 +82,13 @@ function powershell({ method, url, json, files, idempotencyKey }: SampleRequest)
   return [...lines, call.join(' `\n  ')].join('\n');
 }
 
-function python({ method, url, json, files, idempotencyKey }: SampleRequest): string {
-  const args = [
-    `"${url}"`,
-    idempotencyKey
-      ? `headers={"Authorization": f"Bearer {token}", "Idempotency-Key": "${idempotencyKey}"}`
-      : 'headers={"Authorization": f"Bearer {token}"}',
+function python({ method, url, json, files, idempotencyKey, form, anonymous }: SampleRequest): string {
+  const headers = [
+    ...(anonymous ? [] : ['"Authorization": f"Bearer {token}"']),
+    ...(idempotencyKey ? [`"Idempotency-Key": "${idempotencyKey}"`] : []),
   ];
+  const args = [`"${url}"`, ...(headers.length ? [`headers={${headers.join(', ')}}`] : [])];
+  if (form) args.push(`data=${pythonLiteral(form, 1)}`);
   if (json !== undefined) args.push(`json=${pythonLiteral(json, 1)}`);
   if (files) {
     const entries = Object.entries(files).map(([name, file]) => `"${name}": open("${file}", "rb")`);
@@ -90,10 +106,12 @@ function python({ method, url, json, files, idempotencyKey }: SampleRequest): st
   ].join('\n');
 }
 
-function javascript({ method, url, json, files, idempotencyKey }: SampleRequest): string {
-  const headers = ['Authorization: `Bearer ${token}`'];
+function javascript({ method, url, json, files, idempotencyKey, form, anonymous }: SampleRequest): string {
+  const headers = anonymous ? [] : ['Authorization: `Bearer ${token}`'];
   if (idempotencyKey) headers.push(`'Idempotency-Key': '${idempotencyKey}'`);
   const options = [`method: '${method}'`];
+  if (form)
+    options.push(`body: new URLSearchParams(${JSON.stringify(form, null, 2).replace(/\n/g, '\n  ')})`);
   const before: string[] = [];
   if (json !== undefined) {
     headers.push(`'Content-Type': 'application/json'`);
@@ -111,7 +129,7 @@ function javascript({ method, url, json, files, idempotencyKey }: SampleRequest)
     ...before,
     `const response = await fetch('${url}', {`,
     `  ${options[0]},`,
-    `  headers: { ${headers.join(', ')} },`,
+    ...(headers.length ? [`  headers: { ${headers.join(', ')} },`] : []),
     ...options.slice(1).map((option) => `  ${option},`),
     '});',
     'if (!response.ok) throw new Error(`HTTP ${response.status}`);',
@@ -119,19 +137,30 @@ function javascript({ method, url, json, files, idempotencyKey }: SampleRequest)
   ].join('\n');
 }
 
-function csharp({ method, url, json, files, idempotencyKey }: SampleRequest): string {
-  const lines = [
-    'using System.Net.Http.Headers;',
-    '',
-    'using var client = new HttpClient();',
-    'client.DefaultRequestHeaders.Authorization = new AuthenticationHeaderValue("Bearer", token);',
-  ];
+function csharp({ method, url, json, files, idempotencyKey, form, anonymous }: SampleRequest): string {
+  const lines = anonymous
+    ? ['using var client = new HttpClient();']
+    : [
+        'using System.Net.Http.Headers;',
+        '',
+        'using var client = new HttpClient();',
+        'client.DefaultRequestHeaders.Authorization = new AuthenticationHeaderValue("Bearer", token);',
+      ];
   if (idempotencyKey) lines.push(`client.DefaultRequestHeaders.Add("Idempotency-Key", "${idempotencyKey}");`);
   const verb = method[0] + method.slice(1).toLowerCase();
   let content = '';
   if (json !== undefined) {
     lines.push(
       `using var body = new StringContent("""\n${indent(JSON.stringify(json, null, 2), 4)}\n    """, System.Text.Encoding.UTF8, "application/json");`,
+    );
+    content = ', body';
+  }
+  if (form) {
+    const fields = Object.entries(form).map(
+      ([name, value]) => `    [${JSON.stringify(name)}] = ${JSON.stringify(value)},`,
+    );
+    lines.push(
+      `using var body = new FormUrlEncodedContent(new Dictionary<string, string>\n{\n${fields.join('\n')}\n});`,
     );
     content = ', body';
   }

@@ -274,6 +274,17 @@ export function sampleRequest(api: ApiItem): SampleRequest {
   // A change that can be repeated safely: send a new key per change and the same key when repeating it.
   if (parameters.some((parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key'))
     request.idempotencyKey = SAMPLE_IDEMPOTENCY_KEY;
+  const fields = content['application/x-www-form-urlencoded']?.schema?.properties;
+  if (fields) {
+    request.form = Object.fromEntries(
+      Object.entries(fields).map(([name, property]) => {
+        const value = property.example ?? property.enum?.[0] ?? `<${name}>`;
+        return [name, String(value)];
+      }),
+    );
+  }
+  // The token operation is the one call made without a token.
+  if (Array.isArray(api.security) && !api.security.length) request.anonymous = true;
   const form = content['multipart/form-data']?.schema;
   if (form?.properties) {
     request.files = Object.fromEntries(
@@ -286,10 +297,13 @@ export function sampleRequest(api: ApiItem): SampleRequest {
 }
 
 function samplesMarkdown(api: ApiItem): string[] {
-  const samples = codeSamples(sampleRequest(api));
+  const request = sampleRequest(api);
+  const samples = codeSamples(request);
   return [
     '## Code samples \\{#code-samples\\}',
-    'Set `TOKEN` (or `token`) to an access token first; see [Authentication](../api-intro#authentication).',
+    request.anonymous
+      ? 'This call needs no access token: it returns one. Replace the client id and secret with your own; see [Authentication](../api-intro#authentication).'
+      : 'Set `TOKEN` (or `token`) to an access token first; see [Authentication](../api-intro#authentication).',
     // Lazy: only the chosen language is rendered and highlighted, the others when picked.
     '<Tabs groupId="api-code-samples" lazy>',
     ...samples.map(

@@ -112,6 +112,38 @@ describe('operation pages', () => {
     expect(sampleRequest(post)).toMatchObject({ method: 'POST', idempotencyKey: SAMPLE_IDEMPOTENCY_KEY });
   });
 
+  it('posts the token operation as a form, without a token', () => {
+    const token = {
+      ...item.api!,
+      method: 'post',
+      path: '/oauth/token',
+      parameters: [],
+      security: [],
+      requestBody: {
+        content: {
+          'application/x-www-form-urlencoded': {
+            schema: {
+              type: 'object',
+              properties: {
+                grant_type: { type: 'string', enum: ['client_credentials'] },
+                client_id: { type: 'string', example: 'fabrikam-psa-sync' },
+              },
+            },
+          },
+        },
+      },
+    } as unknown as typeof item.api & object;
+    const request = sampleRequest(token);
+    expect(request).toMatchObject({
+      anonymous: true,
+      form: { grant_type: 'client_credentials', client_id: 'fabrikam-psa-sync' },
+    });
+    for (const sample of codeSamples(request)) {
+      expect(sample.code).not.toContain('Bearer');
+      expect(sample.code).toContain('fabrikam-psa-sync');
+    }
+  });
+
   it('summarizes a description to its first sentence', () => {
     expect(summarize('Lists `customers`. More text.', 'x')).toBe('Lists customers.');
     expect(summarize(undefined, 'Fallback')).toBe('Fallback');

@@ -451,10 +451,18 @@ export function buildReference(
   const problems = missingExtensions(spec, specFile);
   if (problems.length) throw new CortexRuleError(problems.join('\n'));
   const byCmdlet = new Map<string, Entry[]>();
+  // An operation that an extra cmdlet wraps (Connect-SMService calls the token operation) is described
+  // by that cmdlet's entry in the data file, which lists the operation in `x-cortex.calls`.
+  const wrappedBy = new Map(
+    extras.cmdlets.flatMap((extra) =>
+      (extra['x-cortex']?.calls ?? []).map((call) => [call, String(extra['x-cortex']?.cmdlet)] as const),
+    ),
+  );
   for (const [path, item] of Object.entries(spec.paths)) {
     for (const [method, operation] of Object.entries(item)) {
       if (!METHODS.includes(method)) continue;
       const name = String(operation['x-cortex']?.cmdlet);
+      if (operation.operationId && wrappedBy.get(operation.operationId) === name) continue;
       const entry = { method, path, operation, shape: shapeOf(spec, method, path, operation, name) };
       byCmdlet.set(name, [...(byCmdlet.get(name) ?? []), entry]);
     }
