@@ -107,6 +107,16 @@ describe('naming rules', () => {
     expect(sets[1].parameters[0].position).toBeUndefined();
   });
 
+  it('builds Get-SMUser so that a piped customer lists and -UserId reads one user', () => {
+    const getUser = cmdlet('Get-SMUser');
+    expect(getUser.synopsis).toBe('Returns the users of one customer. With `-UserId`, returns one user.');
+    const [list, get] = getUser.sets;
+    expect(list.parameters[0]).toMatchObject({ name: 'CustomerId', position: 0, aliases: ['Id'] });
+    expect(get.parameters[0]).toMatchObject({ name: 'UserId', position: undefined, aliases: [] });
+    const restart = cmdlet('Restart-SMRequest');
+    expect(restart.sets[1].parameters.find((p) => p.name === 'InputObject')?.required).toBe(true);
+  });
+
   it('makes -InputObject mandatory in its own set, also when the body is optional (Restart-SMRequest)', () => {
     const [byParameters, byObject] = parameterSets([
       op({
