@@ -112,7 +112,8 @@ describe('naming rules', () => {
     expect(getUser.synopsis).toBe('Returns the users of one customer. With `-UserId`, returns one user.');
     const [list, get] = getUser.sets;
     expect(list.parameters[0]).toMatchObject({ name: 'CustomerId', position: 0, aliases: ['Id'] });
-    expect(get.parameters[0]).toMatchObject({ name: 'UserId', position: undefined, aliases: [] });
+    expect(get.parameters[0]).toMatchObject({ name: 'UserId', aliases: [] });
+    expect(get.parameters[0].position).toBeUndefined();
     const restart = cmdlet('Restart-SMRequest');
     expect(restart.sets[1].parameters.find((p) => p.name === 'InputObject')?.required).toBe(true);
   });
