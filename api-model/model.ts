@@ -162,19 +162,37 @@ function cmdletEntry(raw: Record<string, unknown>, model: ApiModel, file: string
   };
 }
 
+/**
+ * The cmdlets: one per `x-cortex.cmdlet` of the operations, then one per entry of the cmdlets file. An
+ * operation that an entry wraps (it names the entry's cmdlet and the entry lists it in `x-cortex.calls`,
+ * as Connect-SMService does the token operation) belongs to that entry's cmdlet.
+ */
 function cmdletsOf(operations: Operation[], entries: Operation[]): CortexCmdlet[] {
+  const fromEntries = entries.map((entry) => ({
+    name: String(entry['x-cortex']?.cmdlet),
+    operations: [] as Operation[],
+    entry,
+  }));
   const byName = new Map<string, CortexCmdlet>();
   for (const operation of operations) {
     const name = (operation['x-cortex'] as CortexExtension | undefined)?.cmdlet;
     if (name === undefined) continue;
+    const wrapper = fromEntries.find(
+      (cmdlet) =>
+        cmdlet.name === String(name) &&
+        ((cmdlet.entry['x-cortex'] as CortexExtension | undefined)?.calls ?? []).includes(
+          operation.operationId,
+        ),
+    );
+    if (wrapper) {
+      wrapper.operations.push(operation);
+      continue;
+    }
     const cmdlet = byName.get(String(name)) ?? { name: String(name), operations: [] };
     cmdlet.operations.push(operation);
     byName.set(cmdlet.name, cmdlet);
   }
-  return [
-    ...byName.values(),
-    ...entries.map((entry) => ({ name: String(entry['x-cortex']?.cmdlet), operations: [], entry })),
-  ];
+  return [...byName.values(), ...fromEntries];
 }
 
 function urlParts(url: string | undefined): { basePath: string; host?: string } {

@@ -102,7 +102,10 @@ export type StateEnum = { schema: string; property: string; values: string[] };
 /** A cmdlet of the Cortex module: the operations whose `x-cortex.cmdlet` names it, or an entry of the cmdlets file. */
 export type CortexCmdlet = {
   name: string;
-  /** The operations that name it, in specification order; empty for a cmdlet of the cmdlets file. */
+  /**
+   * The operations that name it, in specification order; for a cmdlet of the cmdlets file, the operations
+   * it wraps that name it too (listed in its `x-cortex.calls`).
+   */
   operations: Operation[];
   /** The cmdlets file's entry, shaped like an operation. */
   entry?: Operation;

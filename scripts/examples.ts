@@ -1,6 +1,12 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { jsonContent, type ApiModel, type Schema as ModelSchema } from '../api-model';
+import {
+  jsonContent,
+  mediaExample,
+  successResponse,
+  type ApiModel,
+  type Schema as ModelSchema,
+} from '../api-model';
 
 /**
  * Request and response examples in the guides, checked against the REST API v2 specification. A code
@@ -254,6 +260,204 @@ export function exampleProblems(
     }
     for (const problem of validate(declaration, value))
       problems.push(`${where}: ${declaration.text}: ${problem}`);
+  }
+  return problems;
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Example coherence: the specification's own examples tell one story.                              */
+/* ------------------------------------------------------------------------------------------------ */
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  Boolean(value) && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * The request body example the reference and Cortex pages show: each property's own `example`, an
+ * enumeration's first value, `true` for a boolean; properties without one are left out (they show a
+ * placeholder, which says nothing about the response).
+ */
+export function requestExample(schema: ModelSchema | undefined, depth = 0): unknown {
+  if (!schema || depth > 6) return undefined;
+  if (schema.example !== undefined) return schema.example;
+  if (schema['x-example'] !== undefined) return schema['x-example'];
+  if (Array.isArray(schema.enum) && schema.enum.length) return schema.enum[0];
+  if (schema.type === 'boolean') return true;
+  if (isObject(schema.properties)) {
+    const entries = Object.entries(schema.properties)
+      .filter(([, property]) => !property.readOnly)
+      .map(([key, property]) => [key, requestExample(property, depth + 1)] as const)
+      .filter(([, value]) => value !== undefined);
+    return entries.length ? Object.fromEntries(entries) : undefined;
+  }
+  return undefined;
+}
+
+/** Scalar leaves of `request` that `response` also has, with a different value: `contact.email`. */
+function differingFields(request: unknown, response: unknown, prefix = ''): string[] {
+  if (!isObject(request) || !isObject(response)) return [];
+  return Object.entries(request).flatMap(([key, value]) => {
+    if (!(key in response)) return [];
+    const other = response[key];
+    if (isObject(value)) return differingFields(value, other, `${prefix}${key}.`);
+    if (Array.isArray(value) && Array.isArray(other)) {
+      const sorted = (list: unknown[]) => JSON.stringify(list.map((entry) => JSON.stringify(entry)).sort());
+      return sorted(value) === sorted(other)
+        ? []
+        : [`${prefix}${key} (request ${JSON.stringify(value)}, response ${JSON.stringify(other)})`];
+    }
+    if (Array.isArray(value) || value === undefined || other === undefined) return [];
+    return value === other
+      ? []
+      : [`${prefix}${key} (request ${JSON.stringify(value)}, response ${JSON.stringify(other)})`];
+  });
+}
+
+/** One clause of a simple `$filter`: `prop eq 'x'`, `prop ne 5`, `startswith(prop,'x')`, `contains(…)`. */
+type Clause = { property: string; op: 'eq' | 'ne' | 'startswith' | 'contains'; value: unknown };
+
+const literal = (text: string): unknown => {
+  const quoted = /^'(.*)'$/.exec(text);
+  if (quoted) return quoted[1].replace(/''/g, "'");
+  if (text === 'true' || text === 'false') return text === 'true';
+  if (text === 'null') return null;
+  return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+};
+
+/**
+ * The clauses of a filter made of `and`-joined simple comparisons, or undefined when it uses anything
+ * else (`or`, `not`, brackets, `gt` …): such a filter is not checked.
+ */
+export function simpleFilter(filter: string): Clause[] | undefined {
+  const parts = filter.split(/\s+and\s+/);
+  const clauses: Clause[] = [];
+  for (const part of parts.map((text) => text.trim())) {
+    const fn = /^(startswith|contains)\(\s*([\w/]+)\s*,\s*('(?:[^']|'')*')\s*\)$/.exec(part);
+    if (fn) {
+      clauses.push({ property: fn[2], op: fn[1] as Clause['op'], value: literal(fn[3]) });
+      continue;
+    }
+    const cmp = /^([\w/]+)\s+(eq|ne)\s+('(?:[^']|'')*'|[\w.:+-]+)$/.exec(part);
+    if (!cmp) return undefined;
+    clauses.push({ property: cmp[1], op: cmp[2] as Clause['op'], value: literal(cmp[3]) });
+  }
+  return clauses;
+}
+
+/** Why an entry does not satisfy a clause, or undefined when it does (or lacks the property). */
+function unmet(entry: Record<string, unknown>, clause: Clause): string | undefined {
+  const actual = clause.property
+    .split('/')
+    .reduce<unknown>((value, key) => (isObject(value) ? value[key] : undefined), entry);
+  if (actual === undefined) return undefined;
+  const ok =
+    clause.op === 'eq'
+      ? actual === clause.value
+      : clause.op === 'ne'
+        ? actual !== clause.value
+        : typeof actual === 'string' &&
+          typeof clause.value === 'string' &&
+          (clause.op === 'startswith'
+            ? actual.toLowerCase().startsWith(clause.value.toLowerCase())
+            : actual.toLowerCase().includes(clause.value.toLowerCase()));
+  return ok
+    ? undefined
+    : `${clause.property} is ${JSON.stringify(actual)}, which does not satisfy ${clause.op === 'eq' || clause.op === 'ne' ? `${clause.property} ${clause.op} ${JSON.stringify(clause.value)}` : `${clause.op}(${clause.property},${JSON.stringify(clause.value)})`}`;
+}
+
+/** Request body ids and the `target.type`s of a queued request that must carry the same id. */
+const TARGET_IDS: Record<string, string[]> = {
+  userId: ['User'],
+  itemId: ['CustomerItem', 'WorkspaceItem'],
+};
+
+/**
+ * Contradictions between an operation's examples, each as `operationId: …` naming the field:
+ * - a field of the request body example that the success response example (for a `Request`, its
+ *   `target`) also has, with another value (`name`: Contoso in, Adatum out);
+ * - a path parameter's example that the response gives another value: a property of the same name
+ *   (`customerId`), or the `id` of the resource the path ends with (`target.id` of a queued request);
+ * - an entry of a list example that does not satisfy the `$filter` example in the operation's
+ *   description (`eq`, `ne`, `startswith`, `contains`, joined by `and`), or whose parent id differs
+ *   from the path's.
+ */
+export function coherenceProblems(model: ApiModel): string[] {
+  const problems: string[] = [];
+  for (const operation of model.operations) {
+    const { operationId: id, path, parameters } = operation;
+    const success = successResponse(operation);
+    if (!success) continue;
+    const media = jsonContent(success.response);
+    const example = mediaExample(media);
+    if (!isObject(example)) continue;
+    const isRequest = model.schemaName(media?.schema) === 'Request';
+    const entries = Array.isArray(example.items) ? example.items.filter(isObject) : undefined;
+    const subjects = entries ?? [example];
+
+    // The request body against the response.
+    const sent = requestExample(jsonContent(operation.requestBody)?.schema);
+    if (isObject(sent) && !entries) {
+      const subject = isRequest && isObject(example.target) ? example.target : example;
+      for (const field of differingFields(sent, subject))
+        problems.push(`${id}: the response example contradicts the request example: ${field}`);
+      // The id the request names is the one the queued request acts on, or an entry of the result.
+      const target = isRequest && isObject(example.target) ? example.target : undefined;
+      for (const [key, types] of Object.entries(TARGET_IDS)) {
+        const named = sent[key];
+        if (typeof named !== 'string') continue;
+        if (target && types.includes(String(target.type)) && target.id !== named)
+          problems.push(
+            `${id}: the response example contradicts the request example: ${key} is ${JSON.stringify(named)}, target.id is ${JSON.stringify(target.id)}`,
+          );
+        const listed = Array.isArray(example.items) ? example.items.filter(isObject) : undefined;
+        if (!target && listed && !listed.some((entry) => entry.id === named))
+          problems.push(
+            `${id}: the response example contradicts the request example: ${key} ${JSON.stringify(named)} is not among its items`,
+          );
+      }
+    }
+
+    // Path parameters against the response.
+    const pathNames = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
+    for (const name of pathNames) {
+      const parameter = parameters.find((candidate) => candidate.in === 'path' && candidate.name === name);
+      const value = parameter?.example ?? parameter?.['x-example'];
+      if (value === undefined) continue;
+      const own = path.endsWith(`{${name}}`) || (isRequest && path.startsWith('/requests/{requestId}'));
+      // A log that includes child requests lists their entries too, each with the child's id.
+      const children = parameters.some((candidate) => candidate.name === 'includeChildren');
+      for (const [i, subject] of subjects.entries()) {
+        const where = entries ? `items[${i}].` : '';
+        if (name in subject && subject[name] !== value && !(entries && children))
+          problems.push(
+            `${id}: ${where}${name} is ${JSON.stringify(subject[name])} in the response example, but the path parameter {${name}} is ${JSON.stringify(value)}`,
+          );
+        if (!own || entries) continue;
+        const field = isRequest && !path.startsWith('/requests/') ? 'target.id' : 'id';
+        const actual = field === 'id' ? subject.id : isObject(subject.target) ? subject.target.id : undefined;
+        // A queued request may act on any resource of its path (a user's item: the user or the item).
+        const allowed =
+          field === 'target.id'
+            ? pathNames.map(
+                (other) =>
+                  parameters.find((candidate) => candidate.in === 'path' && candidate.name === other)
+                    ?.example,
+              )
+            : [value];
+        if (actual !== undefined && !allowed.includes(actual))
+          problems.push(
+            `${id}: ${field} is ${JSON.stringify(actual)} in the response example, but the path parameter {${name}} is ${JSON.stringify(value)}`,
+          );
+      }
+    }
+
+    // A list against the filter its description shows.
+    const filter = /Example: `\$filter=([^`&]*)/.exec(operation.description ?? '')?.[1];
+    const clauses = entries && filter ? simpleFilter(filter) : undefined;
+    for (const [i, entry] of (clauses ? (entries ?? []) : []).entries())
+      for (const clause of clauses ?? []) {
+        const why = unmet(entry, clause);
+        if (why) problems.push(`${id}: items[${i}] does not satisfy the example filter "${filter}": ${why}`);
+      }
   }
   return problems;
 }

@@ -10,11 +10,10 @@ export const REFERENCE_ROUTE = '/docs/developer/api/reference';
 export type Operation = { method: string; path: string; operationId: string };
 
 /**
- * Endpoints that guides show but that are not operations of the specification: the OAuth token
- * endpoint and the health checks. They are recognised, never linked.
+ * Endpoints that guides show but that are not operations of the specification: the health checks.
+ * They are recognised, never linked.
  */
 export const DECLARED_ENDPOINTS: readonly { method: string; path: string; what: string }[] = [
-  { method: 'POST', path: '/api/v2/oauth/token', what: 'the OAuth 2.0 token endpoint' },
   { method: 'GET', path: '/api/v2/health', what: 'the Api’s health endpoint (monitoring)' },
   { method: 'GET', path: '/health', what: 'each web server’s health probe (load balancers)' },
 ];

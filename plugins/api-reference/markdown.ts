@@ -230,6 +230,9 @@ function securityMarkdown(security: ApiItem['security']): string {
   }, sent as a bearer token. See [Authentication](../api-intro#authentication).`;
 }
 
+/** The `Idempotency-Key` the code samples send: a UUID, as the specification recommends. */
+export const SAMPLE_IDEMPOTENCY_KEY = '0f8e2d4c-6b1a-4c3e-9d5f-7a9b1c3d5e7f';
+
 /** The request the code samples send: example path values, the JSON example or the upload fields. */
 export function sampleRequest(api: ApiItem): SampleRequest {
   const server = api.servers?.[0]?.url ?? '';
@@ -250,6 +253,20 @@ export function sampleRequest(api: ApiItem): SampleRequest {
     url: `${server}${path}${query.length ? `?${query.join('&')}` : ''}`,
   };
   if (content['application/json']) request.json = mediaExample(content['application/json']);
+  // A change that can be repeated safely: send a new key per change and the same key when repeating it.
+  if (parameters.some((parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key'))
+    request.idempotencyKey = SAMPLE_IDEMPOTENCY_KEY;
+  const fields = content['application/x-www-form-urlencoded']?.schema?.properties;
+  if (fields) {
+    request.form = Object.fromEntries(
+      Object.entries(fields).map(([name, property]) => {
+        const value = property.example ?? property.enum?.[0] ?? `<${name}>`;
+        return [name, String(value)];
+      }),
+    );
+  }
+  // The token operation is the one call made without a token.
+  if (Array.isArray(api.security) && !api.security.length) request.anonymous = true;
   const form = content['multipart/form-data']?.schema;
   if (form?.properties) {
     request.files = Object.fromEntries(
@@ -262,10 +279,13 @@ export function sampleRequest(api: ApiItem): SampleRequest {
 }
 
 function samplesMarkdown(api: ApiItem): string[] {
-  const samples = codeSamples(sampleRequest(api));
+  const request = sampleRequest(api);
+  const samples = codeSamples(request);
   return [
     '## Code samples \\{#code-samples\\}',
-    'Set `TOKEN` (or `token`) to an access token first; see [Authentication](../api-intro#authentication).',
+    request.anonymous
+      ? 'This call needs no access token: it returns one. Replace the client id and secret with your own; see [Authentication](../api-intro#authentication).'
+      : 'Set `TOKEN` (or `token`) to an access token first; see [Authentication](../api-intro#authentication).',
     // Lazy: only the chosen language is rendered and highlighted, the others when picked.
     '<Tabs groupId="api-code-samples" lazy>',
     ...samples.map(

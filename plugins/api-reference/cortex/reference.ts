@@ -289,7 +289,8 @@ function buildCmdlet(model: ApiModel, name: string, tag: string, entries: Entry[
   const [first, ...rest] = entries;
   const idSet =
     rest[0] && sets.find((set) => set.name.toLowerCase() === rest[0].shape.operationId.toLowerCase());
-  const idParameter = idSet?.parameters.filter((parameter) => parameter.position !== undefined).at(-1);
+  // The get set's last path parameter (the rules make path parameters bind by property name).
+  const idParameter = idSet?.parameters.filter((parameter) => parameter.pipeline === 'ByPropertyName').at(-1);
   const synopsis = [
     firstSentence(first.operation.description || first.operation.summary),
     ...(rest[0] && idParameter

@@ -84,10 +84,59 @@ describe('naming rules', () => {
 
   it('gives the alias Id to the single-resource read when two operations of a cmdlet compete for it', () => {
     const sets = parameterSets([
+      op({ operationId: 'listItems', path: '/customers/{customerId}/items', parameters: [id('customerId')] }),
+      op({
+        operationId: 'getItem',
+        path: '/customers/{customerId}/items/{itemId}',
+        parameters: [id('customerId'), id('itemId')],
+      }),
+    ]);
+    expect(sets.map((set) => set.parameters.map((p) => [p.name, p.position, p.aliases]))).toEqual([
+      [['CustomerId', 0, []]],
+      [
+        ['CustomerId', 0, []],
+        ['ItemId', 1, ['Id']],
+      ],
+    ]);
+  });
+
+  it('lets a piped parent list its children when the read does not take the parent (Get-SMCustomer | Get-SMUser)', () => {
+    const sets = parameterSets([
       op({ operationId: 'listUsers', path: '/customers/{customerId}/users', parameters: [id('customerId')] }),
       op({ operationId: 'getUser', path: '/users/{userId}', parameters: [id('userId')] }),
     ]);
-    expect(sets.map((set) => set.parameters[0].aliases)).toEqual([[], ['Id']]);
+    // A customer's `Id` binds to -CustomerId, and a single positional value has one set to go to.
+    expect(sets[0].parameters[0]).toMatchObject({ name: 'CustomerId', position: 0, aliases: ['Id'] });
+    expect(sets[1].parameters[0]).toMatchObject({ name: 'UserId', aliases: [], pipeline: 'ByPropertyName' });
+    expect(sets[1].parameters[0].position).toBeUndefined();
+  });
+
+  it('builds Get-SMUser so that a piped customer lists and -UserId reads one user', () => {
+    const getUser = cmdlet('Get-SMUser');
+    expect(getUser.synopsis).toBe('Returns the users of one customer. With `-UserId`, returns one user.');
+    const [list, get] = getUser.sets;
+    expect(list.parameters[0]).toMatchObject({ name: 'CustomerId', position: 0, aliases: ['Id'] });
+    expect(get.parameters[0]).toMatchObject({ name: 'UserId', aliases: [] });
+    expect(get.parameters[0].position).toBeUndefined();
+    const restart = cmdlet('Restart-SMRequest');
+    expect(restart.sets[1].parameters.find((p) => p.name === 'InputObject')?.required).toBe(true);
+  });
+
+  it('makes -InputObject mandatory in its own set, also when the body is optional (Restart-SMRequest)', () => {
+    const [byParameters, byObject] = parameterSets([
+      op({
+        operationId: 'retryThing',
+        method: 'post',
+        path: '/things/{thingId}/retry',
+        parameters: [id('thingId')],
+        body: { type: 'object', properties: { comment: { type: 'string' } } },
+        bodyRequired: false,
+        longRunning: true,
+      }),
+    ]);
+    // With only -ThingId, the call fits the first set alone.
+    expect(byParameters.parameters.filter((p) => p.required).map((p) => p.name)).toEqual(['ThingId']);
+    expect(byObject.parameters.find((p) => p.name === 'InputObject')).toMatchObject({ required: true });
   });
 
   it('turns a body into parameters and an -InputObject set, with -Wait for 202 and -WhatIf for changes', () => {
