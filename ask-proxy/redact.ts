@@ -16,7 +16,45 @@ function encodedForms(secret: string): string[] {
   return [...forms].filter((form) => form.length >= 6).sort((a, b) => b.length - a.length);
 }
 
-export function redactor(secrets: (string | undefined)[]): (text: string) => string {
+export type Redactor = {
+  (text: string): string;
+  /** For text cut off at its end: also drops a last fragment that could be the start of a secret. */
+  cut(text: string): string;
+  /**
+   * For text that arrives in pieces (an answer): `push` returns what is safe to pass on, holding back
+   * the characters that could begin a secret the next piece completes; `end` returns the rest.
+   */
+  stream(): { push(piece: string): string; end(): string };
+};
+
+export function redactor(secrets: (string | undefined)[]): Redactor {
   const forms = secrets.filter((secret): secret is string => !!secret).flatMap(encodedForms);
-  return (text) => forms.reduce((result, form) => result.split(form).join('[redacted]'), text);
+  const redact = (text: string) =>
+    forms.reduce((result, form) => result.split(form).join('[redacted]'), text);
+  const holdback = Math.max(0, ...forms.map((form) => form.length - 1));
+  const cut = (text: string) => {
+    const result = redact(text);
+    for (const form of forms)
+      for (let length = Math.min(form.length - 1, result.length); length >= 4; length--)
+        if (result.endsWith(form.slice(0, length))) return `${result.slice(0, -length)}[redacted]`;
+    return result;
+  };
+  return Object.assign(redact, {
+    cut,
+    stream() {
+      let pending = '';
+      return {
+        push(piece: string) {
+          const text = redact(pending + piece);
+          const safe = Math.max(0, text.length - holdback);
+          pending = text.slice(safe);
+          return text.slice(0, safe);
+        },
+        end: () => cut(pending),
+      };
+    },
+  });
 }
+
+/** Text from elsewhere made one log line: line breaks and other control characters cannot forge lines. */
+export const oneLine = (text: string) => text.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ');
