@@ -36,6 +36,11 @@ export function conversationProof(secret: string, ttlMs: number) {
       if (issued * 1000 + ttlMs <= now || issued * 1000 > now + 60_000) return false;
       return same(signAt(turns, issued), proof!);
     },
+    /** Whether a proof that failed `verify` is one of this proxy's, only too old. */
+    expired(turns: AskTurn[], proof: string | undefined, now = Date.now()): boolean {
+      const issued = Number(/^v2\.(\d{1,12})\./.exec(proof ?? '')?.[1] ?? NaN);
+      return issued * 1000 + ttlMs <= now && same(signAt(turns, issued), proof!);
+    },
   };
 }
 

@@ -26,7 +26,8 @@ if (!options.secret)
 const server = createAskProxy(options);
 server.listen(options.port, options.host, () => {
   const { port } = server.address() as AddressInfo;
-  console.log(`Ask AI proxy for ${options.model} listening at http://${options.host}:${port}/ask`);
+  const store = options.redisUrl ? ', counting its limits in Redis' : '';
+  console.log(`Ask AI proxy for ${options.model} listening at http://${options.host}:${port}/ask${store}`);
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.on(signal, () => {

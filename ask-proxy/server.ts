@@ -390,7 +390,14 @@ export function createAskProxy(options: AskProxyOptions): http.Server {
     const request = parseAskRequest(value);
     if (typeof request === 'string') return sendJson(res, 400, request, cors);
     if (request.history.length && !proofs.verify(request.history, request.proof))
-      return sendJson(res, 400, UNPROVEN, cors);
+      return sendJson(
+        res,
+        400,
+        proofs.expired(request.history, request.proof)
+          ? `This conversation is older than ${Math.round(settings.proofTtlMs / 60_000)} minutes and cannot be continued. Start a new conversation.`
+          : UNPROVEN,
+        cors,
+      );
 
     // The budget is checked before the search, the blocking part of a question: a spent budget costs
     // nothing more. What the sources and the answer do not use is given back afterwards.

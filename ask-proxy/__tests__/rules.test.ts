@@ -117,8 +117,11 @@ describe('proofs and tokens', () => {
     const proof = proofs.sign(turns);
     vi.advanceTimersByTime(3_599_000);
     expect(proofs.verify(turns, proof)).toBe(true);
+    expect(proofs.expired(turns, proof)).toBe(false);
     vi.advanceTimersByTime(1000);
     expect(proofs.verify(turns, proof)).toBe(false);
+    expect(proofs.expired(turns, proof)).toBe(true);
+    expect(proofs.expired([{ question: 'Q?', answer: 'B' }], proof)).toBe(false);
     // A later issue time cannot be written into an old proof: it is signed.
     const [, issued] = proof.split('.');
     expect(proofs.verify(turns, proof.replace(issued, String(Number(issued) + 3600)))).toBe(false);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AskTurn } from '../../src/ask/protocol';
 import { AskError, readChatStream } from '../../src/ask/stream';
 import type { SearchProvider } from '../../src/search/types';
-import { signToken } from '../auth';
+import { conversationProof, signToken } from '../auth';
 import { createAskProxy, NO_SOURCES, type AskProxyOptions } from '../server';
 import { SYSTEM_PROMPT } from '../upstream';
 
@@ -648,6 +648,19 @@ describe('attacks', () => {
     await expect(read(response)).rejects.toThrow(/redirected the request \(HTTP 307\)/);
     expect(followed).toBe(0);
     expect(logs.join('\n')).toMatch(/HTTP 307: redirect to \/v1\/followed \(not followed\)/);
+  });
+
+  it('lets the proof of a conversation expire', async () => {
+    const hourly = await startProxy({ proofTtlMs: 3_600_000 });
+    const proofs = conversationProof('a-secret-for-signing-conversations-0123456789', 3_600_000);
+    const history = [{ question: 'How often are tasks retried?', answer: ANSWER }];
+    const old = proofs.sign(history, Date.now() - 3_601_000);
+    const response = await ask({ question: 'And how long do they wait?', history, proof: old }, {}, hourly);
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.message).toMatch(/older than 60 minutes/);
+    const fresh = proofs.sign(history);
+    const answered = await ask({ question: 'And how long do they wait?', history, proof: fresh }, {}, hourly);
+    expect((await read(answered)).text).toBe(ANSWER);
   });
 
   it('refuses questions while the Redis it counts in cannot be reached', async () => {
