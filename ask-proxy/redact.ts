@@ -22,7 +22,7 @@ export type Redactor = {
   cut(text: string): string;
   /**
    * For text that arrives in pieces (an answer): `push` returns what is safe to pass on, holding back
-   * the characters that could begin a secret the next piece completes; `end` returns the rest.
+   * only an end that could be the start of a secret the next piece completes; `end` returns the rest.
    */
   stream(): { push(piece: string): string; end(): string };
 };
@@ -31,13 +31,18 @@ export function redactor(secrets: (string | undefined)[]): Redactor {
   const forms = secrets.filter((secret): secret is string => !!secret).flatMap(encodedForms);
   const redact = (text: string) =>
     forms.reduce((result, form) => result.split(form).join('[redacted]'), text);
-  const holdback = Math.max(0, ...forms.map((form) => form.length - 1));
+  /** The length of the longest end of `text` that is the start of a secret's form (at least `min`). */
+  const partial = (text: string, min: number) => {
+    let longest = 0;
+    for (const form of forms)
+      for (let length = Math.min(form.length - 1, text.length); length > Math.max(longest, min - 1); length--)
+        if (text.endsWith(form.slice(0, length))) longest = length;
+    return longest;
+  };
   const cut = (text: string) => {
     const result = redact(text);
-    for (const form of forms)
-      for (let length = Math.min(form.length - 1, result.length); length >= 4; length--)
-        if (result.endsWith(form.slice(0, length))) return `${result.slice(0, -length)}[redacted]`;
-    return result;
+    const length = partial(result, 4);
+    return length ? `${result.slice(0, -length)}[redacted]` : result;
   };
   return Object.assign(redact, {
     cut,
@@ -46,7 +51,7 @@ export function redactor(secrets: (string | undefined)[]): Redactor {
       return {
         push(piece: string) {
           const text = redact(pending + piece);
-          const safe = Math.max(0, text.length - holdback);
+          const safe = text.length - partial(text, 1);
           pending = text.slice(safe);
           return text.slice(0, safe);
         },

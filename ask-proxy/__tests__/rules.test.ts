@@ -178,6 +178,11 @@ describe('redactor', () => {
     for (let i = 0; i < text.length; i += 3) out += stream.push(text.slice(i, i + 3));
     out += stream.end();
     expect(out).toBe(redactor([secret])(text));
+    // Only an end that could begin the secret waits for the next piece.
+    const live = redactor([secret]).stream();
+    expect(live.push('Looking this up')).toBe('Looking this up');
+    expect(live.push(' with sk-li')).toBe(' with ');
+    expect(live.push('ve!')).toBe('sk-live!');
     expect(out).toMatch(/^Your key is \[redacted\], and \[redacted\].{0,4}\. Done\.$/);
   });
 
