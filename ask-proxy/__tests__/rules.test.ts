@@ -227,5 +227,24 @@ describe('optionsFromEnv', () => {
     );
     expect(() => optionsFromEnv({ ASK_API_KEY: 'k', ASK_BASE_URL: 'ftp://x' })).toThrow(/ASK_BASE_URL/);
     expect(() => optionsFromEnv({ ASK_API_KEY: 'k', ASK_TRUST_PROXY: '1' })).toThrow(/ASK_TRUSTED_PROXIES/);
+    expect(
+      optionsFromEnv({
+        ASK_API_KEY: 'k',
+        ASK_REDIS_URL: 'redis://:pw@10.0.0.9:6379/2',
+        ASK_PROOF_TTL_MS: '3600000',
+        ASK_MAX_SEARCHES: '0',
+        ASK_SEARCH_QUEUE: '5',
+      }),
+    ).toMatchObject({
+      redisUrl: 'redis://:pw@10.0.0.9:6379/2',
+      proofTtlMs: 3_600_000,
+      maxSearches: 1,
+      maxQueuedSearches: 5,
+    });
+    expect(optionsFromEnv({ ASK_API_KEY: 'k' })).toMatchObject({
+      redisUrl: undefined,
+      proofTtlMs: 86_400_000,
+    });
+    expect(() => optionsFromEnv({ ASK_API_KEY: 'k', ASK_REDIS_URL: 'http://x' })).toThrow(/ASK_REDIS_URL/);
   });
 });
