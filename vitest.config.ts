@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: [
       'plugins/**/__tests__/**/*.test.ts',
+      'api-model/**/__tests__/**/*.test.ts',
       'src/**/__tests__/**/*.test.ts',
       'scripts/**/__tests__/**/*.test.ts',
       'ask-proxy/__tests__/**/*.test.ts',

@@ -5,9 +5,12 @@
  */
 import fs from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import yaml from 'js-yaml';
 import { apiSpecSource, readSpec, SpecError, validateSpec } from './openapi';
 import { EXTRAS_FILE, referenceFromText, writeCortexPages } from '../plugins/api-reference/cortex/load';
 import { CortexRuleError } from '../plugins/api-reference/cortex/rules';
+import { LifecycleError, operationNotes, readLifecycles } from '../api-model/lifecycle';
+import { shareLifecycleNotes } from '../plugins/api-reference/lifecycleNotes';
 
 const OUTPUT_DIR = 'api-docs/reference';
 
@@ -15,6 +18,8 @@ async function main() {
   const source = apiSpecSource();
   const text = await readSpec(source);
   await validateSpec(text, source.location);
+  // States, transitions and operation rules (x-lifecycle) must agree with the schemas and operations.
+  shareLifecycleNotes(operationNotes(readLifecycles(yaml.load(text), source.location)));
   // Before the slow REST generation, so a missing x-cortex extension fails at once.
   const cortex = referenceFromText(text, fs.readFileSync(EXTRAS_FILE, 'utf8'), source.location);
   fs.rmSync(OUTPUT_DIR, { recursive: true, force: true });
@@ -31,7 +36,9 @@ async function main() {
 
 main().catch((error: unknown) => {
   console.error(
-    error instanceof SpecError || error instanceof CortexRuleError ? `Error: ${error.message}` : error,
+    error instanceof SpecError || error instanceof CortexRuleError || error instanceof LifecycleError
+      ? `Error: ${error.message}`
+      : error,
   );
   process.exit(1);
 });

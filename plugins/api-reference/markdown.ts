@@ -6,6 +6,7 @@
 import { codeSamples, type SampleRequest } from './codeSamples';
 import { exampleFor, schemaRows, typeLabel, type Schema } from './schema';
 import { cmdletSlug } from './cortex/model';
+import { lifecycleNote } from './lifecycleNotes';
 
 type Parameter = {
   name: string;
@@ -317,6 +318,7 @@ export function createApiPageMD(item: PageItem): string {
       ? ':::warning[Deprecated]\n\nThis operation is deprecated and will be removed in a later version.\n\n:::'
       : '',
     mdx(api.description),
+    mdx(lifecycleNote(api.operationId)),
     securityMarkdown(api.security),
     api.parameters?.length || api.requestBody ? '## Request \\{#request\\}' : '',
     ...parametersMarkdown(api.parameters),
