@@ -32,8 +32,7 @@ const guidesDocsOptions = {
   // Mermaid diagrams are pre-rendered images (npm run diagrams), so no page loads a renderer;
   // pages with code load the highlighter with their own chunk. Operations written as
   // `METHOD /path` link to their reference page, and must exist in the specification;
-  // ::product-model lines show docs/product-model.yml; ::lifecycle lines show a schema's x-lifecycle
-  // (before the mentions, which link its operations).
+  // ::product-model lines show docs/product-model.yml; ::lifecycle lines show a schema's x-lifecycle.
   remarkPlugins: [
     remarkDiagrams,
     remarkCodeBlockImport,

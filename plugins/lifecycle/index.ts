@@ -8,11 +8,13 @@ import {
   type Transition,
 } from '../../api-model/lifecycle';
 import { diagramFigure } from '../diagrams/remark';
+import { referenceRoute } from '../api-mentions/operations';
 
 type Node = {
   type: string;
   name?: string;
   value?: string;
+  url?: string;
   attributes?: Record<string, string | null | undefined>;
   position?: { start: { line: number } };
   children?: Node[];
@@ -32,20 +34,25 @@ const joinWith = (separator: () => Node, groups: Node[][]): Node[] =>
 const orList = (nodes: Node[]): Node[] =>
   nodes.flatMap((node, i) => (i === 0 ? [node] : [text(i === nodes.length - 1 ? ' or ' : ', '), node]));
 
-/** An operation as `METHOD /path`, which the api-mentions plugin links to its reference page. */
-function operationCode(model: LifecycleModel, operationId: string): Node {
+/** An operation as its summary, linked to its reference page. */
+function operationLink(model: LifecycleModel, operationId: string): Node {
   const operation = model.operations.get(operationId)!;
-  return code(`${operation.method} ${operation.path}`);
+  return {
+    type: 'link',
+    url: referenceRoute(operation),
+    children: [text(operation.summary ?? `${operation.method} ${operation.path}`)],
+  };
 }
 
+/** What causes a transition: ": Update a customer with …" or " when the … request completes". */
 function cause(model: LifecycleModel, transition: Transition): Node[] {
   if (transition.operation)
     return [
-      text('by '),
-      operationCode(model, transition.operation),
+      text(': '),
+      operationLink(model, transition.operation),
       ...(transition.when ? [text(' '), ...inline(transition.when)] : []),
     ];
-  return [text('when '), ...inline(transition.event ?? '')];
+  return [text(' when '), ...inline(transition.event ?? '')];
 }
 
 /** The paragraph before the table: how a new one starts, and states nothing leads to. */
@@ -53,9 +60,8 @@ function intro(lifecycle: Lifecycle, model: LifecycleModel): Node {
   const created = lifecycle.transitions.filter((transition) => !transition.from);
   const starts = lifecycle.initial.map((state) => [
     code(state),
-    text(' '),
     ...joinWith(
-      () => text(' or '),
+      () => text(', or'),
       created.filter((transition) => transition.to === state).map((transition) => cause(model, transition)),
     ),
   ]);
@@ -66,7 +72,7 @@ function intro(lifecycle: Lifecycle, model: LifecycleModel): Node {
     type: 'paragraph',
     children: [
       text(`${/^[aeio]/.test(noun) ? 'An' : 'A'} ${noun} starts in `),
-      ...joinWith(() => text(', or in '), starts),
+      ...joinWith(() => text('; or in '), starts),
       text('.'),
       ...(unreached.length
         ? [
@@ -79,7 +85,10 @@ function intro(lifecycle: Lifecycle, model: LifecycleModel): Node {
   };
 }
 
-/** The table: each state with its meaning, the operations allowed in it, and what moves it on. */
+/**
+ * The table: each state with its meaning, the operations that act on it there (reads allowed in every
+ * state are left out), and what moves it on.
+ */
 function table(lifecycle: Lifecycle, model: LifecycleModel): Node {
   const creators = new Set(
     lifecycle.transitions.filter((transition) => !transition.from).map((transition) => transition.operation),
@@ -95,16 +104,19 @@ function table(lifecycle: Lifecycle, model: LifecycleModel): Node {
   const rows = lifecycle.states.map(({ name, meaning }) => {
     const allowed = Object.entries(lifecycle.operations)
       .filter(
-        ([operationId, rule]) => !creators.has(operationId) && (!rule.states || rule.states.includes(name)),
+        ([operationId, rule]) =>
+          !creators.has(operationId) &&
+          (!rule.states || rule.states.includes(name)) &&
+          (rule.states || rule.condition || model.operations.get(operationId)?.method !== 'GET'),
       )
       .map(([operationId, rule]) => [
-        operationCode(model, operationId),
+        operationLink(model, operationId),
         ...(rule.condition ? [text(' when '), ...inline(rule.condition)] : []),
       ]);
     const next = lifecycle.transitions
       .filter((transition) => transition.from?.includes(name))
       .map((transition) => [
-        ...(transition.to ? [text('to '), code(transition.to), text(' ')] : [text('deleted ')]),
+        ...(transition.to ? [text('to '), code(transition.to)] : [text('deleted')]),
         ...cause(model, transition),
       ]);
     return row([[code(name)], inline(meaning), joinWith(lineBreak, allowed), joinWith(lineBreak, next)]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import remarkLifecycle from '..';
 import { apiSpecSource } from '../../../scripts/openapi';
 
-type Node = { type: string; name?: string; value?: string; children?: Node[] };
+type Node = { type: string; name?: string; value?: string; url?: string; children?: Node[] };
 const directive = (schema: string) => ({
   type: 'leafDirective',
   name: 'lifecycle',
@@ -12,9 +12,11 @@ const directive = (schema: string) => ({
 const plain = (node: Node): string =>
   node.type === 'inlineCode'
     ? `\`${node.value}\``
-    : node.type === 'break'
-      ? ' / '
-      : (node.value ?? (node.children ?? []).map(plain).join(''));
+    : node.type === 'link'
+      ? `[${(node.children ?? []).map(plain).join('')}](${node.url})`
+      : node.type === 'break'
+        ? ' / '
+        : (node.value ?? (node.children ?? []).map(plain).join(''));
 
 async function transformed(schema: string): Promise<Node[]> {
   const tree = { type: 'root', children: [{ type: 'paragraph', children: [] }, directive(schema)] };
@@ -39,24 +41,34 @@ describe('remarkLifecycle', () => {
       '`Failed`',
       '`Cancelled`',
     ]);
+    const [retry, cancel] = [
+      '[Retry a request](/docs/developer/api/reference/retry-request)',
+      '[Cancel a request](/docs/developer/api/reference/cancel-request)',
+    ];
     const failed = rows[5];
-    expect(failed[2]).toContain('`POST /requests/{requestId}/retry`');
-    expect(failed[3]).toBe(
-      'to `Queued` by `POST /requests/{requestId}/retry` / to `Cancelled` by `POST /requests/{requestId}/cancel`',
-    );
+    // Reads, allowed in every state, are left out.
+    expect(failed[2]).toBe(`${retry} / ${cancel}`);
+    expect(failed[3]).toBe(`to \`Queued\`: ${retry} / to \`Cancelled\`: ${cancel}`);
     // Retry is allowed only in Failed, cancel not in InProgress.
-    expect(rows[2][2]).not.toContain('/retry');
-    expect(rows[2][2]).not.toContain('/cancel');
+    expect(rows[2][2]).toBe('—');
+    expect(rows[2][3]).toContain('to `WaitingForChildren` when it has created child requests');
   });
 
   it('names the states no operation or event reaches, and conditions of operations', async () => {
     const [, intro, table] = await transformed('CustomerPlan');
     expect(plain(intro)).toBe(
-      'A customer plan starts in `Pending` by `POST /customers/{customerId}/plans`. No operation or event in the API specification moves a customer plan to `Suspended` or `Cancelled`.',
+      'A customer plan starts in `Pending`: [Add a customer plan](/docs/developer/api/reference/add-customer-plan). No operation or event in the API specification moves a customer plan to `Suspended` or `Cancelled`.',
     );
     const active = (table.children ?? [])[2].children!.map(plain);
     expect(active[2]).toBe(
-      '`POST /users/{userId}/plans` when it has a free licence or seat (`assignedCount` is below `quantity`)',
+      '[Assign a user plan](/docs/developer/api/reference/assign-user-plan) when it has a free licence or seat (`assignedCount` is below `quantity`)',
+    );
+  });
+
+  it('says how each of several initial states is reached', async () => {
+    const [, intro] = await transformed('Invoice');
+    expect(plain(intro)).toBe(
+      'An invoice starts in `Draft` when a dry run calculates the invoice; or in `Final` when a billing run completes.',
     );
   });
 
