@@ -8,6 +8,7 @@ import remarkDiagrams from './plugins/diagrams/remark';
 import remarkCodeBlockImport from './plugins/code-highlighting/remark';
 import remarkApiMentions from './plugins/api-mentions';
 import remarkProductModel from './plugins/product-model';
+import remarkLifecycle from './plugins/lifecycle';
 import { announcement, askSettings, baseUrl, searchSettings, siteLinks, siteUrl } from './site.links';
 import { apiSpecSource } from './api-model/source';
 import { API_DOCS_ID, apiReferencePlugin, remarkCortexTables } from './plugins/api-reference';
@@ -31,10 +32,11 @@ const guidesDocsOptions = {
   // Mermaid diagrams are pre-rendered images (npm run diagrams), so no page loads a renderer;
   // pages with code load the highlighter with their own chunk. Operations written as
   // `METHOD /path` link to their reference page, and must exist in the specification;
-  // ::product-model lines show docs/product-model.yml.
+  // ::product-model lines show docs/product-model.yml; ::lifecycle lines show a schema's x-lifecycle.
   remarkPlugins: [
     remarkDiagrams,
     remarkCodeBlockImport,
+    [remarkLifecycle, { spec: apiSpec }],
     [remarkApiMentions, { spec: apiSpec }],
     [remarkProductModel, { spec: apiSpec }],
   ],

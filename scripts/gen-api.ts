@@ -12,10 +12,13 @@ import { GENERATED_DIR, MODEL_DOCUMENT } from '../plugins/api-reference';
 import { writeCortexPages } from '../plugins/api-reference/cortex/load';
 import { buildReference } from '../plugins/api-reference/cortex/reference';
 import { CortexRuleError } from '../plugins/api-reference/cortex/rules';
+import { LifecycleError, readLifecycles } from '../api-model/lifecycle';
 
 async function main() {
   const source = apiSpecSource();
   const model = await apiModel(source);
+  // States, transitions and operation rules (x-lifecycle) must agree with the schemas and operations.
+  readLifecycles(model.document, model.source);
   // Before the slow REST generation, so a missing x-cortex extension fails at once.
   const cortex = buildReference(model);
   // docusaurus-plugin-openapi-docs reads the model's document, so Swagger 2.0 is converted only here.
@@ -35,7 +38,9 @@ async function main() {
 
 main().catch((error: unknown) => {
   console.error(
-    error instanceof SpecError || error instanceof CortexRuleError ? `Error: ${error.message}` : error,
+    error instanceof SpecError || error instanceof CortexRuleError || error instanceof LifecycleError
+      ? `Error: ${error.message}`
+      : error,
   );
   process.exit(1);
 });

@@ -1,17 +1,14 @@
 import path from 'node:path';
 import type { PluginConfig } from '@docusaurus/types';
 import { createApiPageMD, createInfoPageMD, createTagPageMD } from './markdown';
+import { MODEL_DOCUMENT } from './lifecycleNotes';
 
 export { default as remarkCortexTables } from './cortex/remark';
 
 /** The docs instance that serves the reference, and where its generated pages are written. */
 export const API_DOCS_ID = 'api';
 export const GENERATED_DIR = 'api-docs/reference';
-/**
- * The API model's document (OpenAPI 3, whatever the specification's format), written by
- * `npm run gen:api` for docusaurus-plugin-openapi-docs to read.
- */
-export const MODEL_DOCUMENT = 'node_modules/.cache/api-model/openapi.json';
+export { MODEL_DOCUMENT } from './lifecycleNotes';
 
 /**
  * docusaurus-plugin-openapi-docs, set up to write plain Markdown pages (our generators and template)

@@ -7,6 +7,7 @@ import { codeSamples, type SampleRequest } from './codeSamples';
 import { exampleFor, schemaRows, typeLabel } from './schema';
 import type { MediaType as Media, Operation, Parameter, Schema } from '../../api-model';
 import { cmdletSlug } from './cortex/model';
+import { lifecycleNote } from './lifecycleNotes';
 
 type SecurityScheme = {
   type: string;
@@ -319,6 +320,7 @@ export function createApiPageMD(item: PageItem): string {
       ? ':::warning[Deprecated]\n\nThis operation is deprecated and will be removed in a later version.\n\n:::'
       : '',
     mdx(api.description),
+    mdx(lifecycleNote(api.operationId)),
     securityMarkdown(api.security),
     api.parameters?.length || api.requestBody ? '## Request \\{#request\\}' : '',
     ...parametersMarkdown(api.parameters),

@@ -1,5 +1,6 @@
 import yaml from 'js-yaml';
 import type { ApiModel } from '../../api-model';
+import { readLifecycles } from '../../api-model/lifecycle';
 
 /** Where the product model lives, relative to the site. */
 export const MODEL_FILE = 'docs/product-model.yml';
@@ -19,15 +20,20 @@ export type Model = {
 type RawModel = {
   roles?: Role[];
   permissions?: Permission[];
-  states?: Omit<EntityStates, 'states'>[];
+  states?: unknown;
   'other-states'?: OtherStates[];
 };
 
 /**
- * Reads the model file and takes each entity's states from the specification's enum it names. A role,
- * permission or state entry that is incomplete, or that points at no enum, throws naming the file.
+ * Reads the model file, and takes the API's entities and their states from the specification: each
+ * schema with a lifecycle (`x-lifecycle`) and its status enum. A role or permission entry that is
+ * incomplete, or a `states` list in the model file, throws naming the file.
  */
-export function loadModel(text: string, api: Pick<ApiModel, 'stateEnums'>, file = MODEL_FILE): Model {
+export function loadModel(
+  text: string,
+  api: Pick<ApiModel, 'document' | 'source'>,
+  file = MODEL_FILE,
+): Model {
   const raw = yaml.load(text) as RawModel;
   const fail = (problem: string) => {
     throw new Error(`${file}: ${problem}`);
@@ -45,16 +51,18 @@ export function loadModel(text: string, api: Pick<ApiModel, 'stateEnums'>, file 
         `permission "${permission.name}" needs one grant per role (${roles.map((role) => role.name).join(', ')})`,
       );
   }
-  const states = (raw?.states ?? []).map((entry) => {
-    const found = api.stateEnums.find(
-      (candidate) => candidate.schema === entry.definition && candidate.property === entry.property,
+  if (raw?.states !== undefined)
+    fail(
+      'the API\'s states come from the specification (x-lifecycle of each schema with a status enum): remove "states"',
     );
-    if (!found)
-      fail(
-        `"${entry.entity}" points at ${entry.definition}.${entry.property}, which has no enum in the specification`,
-      );
-    return { ...entry, states: found!.values };
-  });
+  const states = [...readLifecycles(api.document, api.source).lifecycles]
+    .filter(([name, lifecycle]) => lifecycle.schema === name && lifecycle.states.length)
+    .map(([name, lifecycle]) => ({
+      entity: lifecycle.noun.charAt(0).toUpperCase() + lifecycle.noun.slice(1),
+      definition: name,
+      property: 'status',
+      states: lifecycle.states.map((state) => state.name),
+    }));
   const otherStates = raw?.['other-states'] ?? [];
   for (const entry of otherStates)
     if (!entry.system || !entry.states?.length) fail(`"other-states" entries need a system and its states`);

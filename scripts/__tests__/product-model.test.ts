@@ -17,20 +17,21 @@ const guides = listGuides(ROOT);
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
 
 describe('the product model', () => {
-  it('takes the states of customers, plans, requests, billing runs, invoices and Workspace assignments from the specification', () => {
+  it('takes the states of customers, plans, requests, billing runs, invoices and Workspace items from the specification’s lifecycles', () => {
     const byEntity = Object.fromEntries(model.states.map((entry) => [entry.entity, entry.states]));
     expect(byEntity.Customer).toContain('Removing');
     expect(byEntity['Billing run']).toEqual(['Queued', 'Running', 'Completed', 'Failed']);
     expect(byEntity.Invoice).toContain('Exported');
-    expect(byEntity['Workspace item assigned to a user']).toContain('Assigned');
+    expect(byEntity['User item assignment']).toContain('Assigned');
+    expect(byEntity['Customer item']).toContain('Active');
     for (const entity of ['Customer plan', 'Request', 'User plan'])
       expect(byEntity[entity]?.length).toBeGreaterThan(0);
   });
 
-  it('fails naming the file when an entity points at no enum', () => {
-    const broken = modelText.replace('property: status\n', 'property: state\n');
+  it('fails naming the file when it lists API states, or a permission is misnamed', () => {
+    const broken = `${modelText}\nstates:\n  - entity: Customer\n`;
     expect(() => loadModel(broken, spec)).toThrow(
-      'docs/product-model.yml: "Customer" points at Customer.state, which has no enum in the specification',
+      'docs/product-model.yml: the API\'s states come from the specification (x-lifecycle of each schema with a status enum): remove "states"',
     );
     expect(() => loadModel(modelText.replace("'Users: manage'", "'Users.Manage'"), spec)).toThrow(
       'permission "Users.Manage" must read "Area: action"',
