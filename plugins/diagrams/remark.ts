@@ -8,6 +8,7 @@ type Node = {
   lang?: string;
   value?: string;
   position?: { start: { line: number } };
+  data?: Record<string, unknown>;
   children?: Node[];
 };
 type File = { path?: string; history?: string[] };
@@ -41,6 +42,8 @@ export default function remarkDiagrams() {
           type: 'mdxJsxFlowElement',
           name: 'figure',
           attributes: [attribute('className', 'diagram')],
+          // The diagram's source, for the pages' Markdown twins (plugins/content-model).
+          data: { diagram: source },
           children: THEMES.map((theme) => ({
             type: 'mdxJsxFlowElement',
             name: 'img',

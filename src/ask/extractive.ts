@@ -6,8 +6,20 @@
  */
 import { identifierWords, processTerm } from '../search/engine';
 import { tokenize } from '../search/text';
+import type { PlainUnit } from '../../plugins/content-model/model';
 
-export type Source = { url: string; title: string; hierarchy: string[]; text: string };
+export type Source = {
+  url: string;
+  title: string;
+  hierarchy: string[];
+  text: string;
+  /**
+   * The section's units as the search index holds them (paragraphs, lists with their nesting and start
+   * numbers, tables with header and rows, whole code blocks, admonitions), when the index has them and
+   * the whole section fits the sources' size; `text` is the same content as one string.
+   */
+  units?: PlainUnit[];
+};
 
 export type Answer = {
   /** Markdown with [n] citations. */

@@ -7,7 +7,12 @@ const sections: SourceSection[] = Array.from({ length: 40 }, (_, i) => ({
   hierarchy: ['Docs', `Page ${i}`],
   title: `Page ${i}`,
   heading: '',
-  text: i === 33 ? 'Configure the RabbitMQ virtual host.' : `Filler text number ${i} about billing.`,
+  units: [
+    {
+      type: 'paragraph',
+      text: i === 33 ? 'Configure the RabbitMQ virtual host.' : `Filler text number ${i} about billing.`,
+    },
+  ],
   docsTag: 'docs-default-current',
 }));
 
