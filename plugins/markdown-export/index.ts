@@ -3,16 +3,10 @@ import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { sectionLabel } from '../search-index/labels';
 import { toMarkdown } from './convert';
-import { markdownPath } from './paths';
-import {
-  contentDocs,
-  type ContentDoc,
-  type DocContent,
-  type LoadedDoc as Doc,
-  type Pipelines,
-} from '../content-model';
+import { CONTENT_FILE, markdownPath, type ContentFile } from './paths';
+import { contentDocs, type ContentDoc, type LoadedDoc as Doc, type Pipelines } from '../content-model';
 
-export { markdownPath };
+export { CONTENT_FILE, markdownPath, type ContentFile };
 
 type SidebarItem = {
   type: string;
@@ -22,24 +16,6 @@ type SidebarItem = {
 };
 
 export type ExportPage = ContentDoc & { children: Doc[] };
-
-/** The pages' content models in a build, for services that answer from the docs (the MCP server). */
-export const CONTENT_FILE = 'content.json';
-
-export type ContentFile = {
-  pages: {
-    /** The page's URL on the site, base URL included. */
-    url: string;
-    title: string;
-    description: string;
-    tags: string[];
-    /** The sidebar section, as search results name it. */
-    section: string;
-    /** The address of the page's Markdown twin. */
-    twin: string;
-    content: DocContent;
-  }[];
-};
 
 /** Doc ids in sidebar order, and for every category page the docs directly under it. */
 export function sidebarOrder(items: SidebarItem[]): { order: string[]; children: Map<string, string[]> } {
@@ -162,12 +138,14 @@ export default function markdownExportPlugin(
       await fs.writeFile(path.join(outDir, 'llms.txt'), index);
       await fs.writeFile(path.join(outDir, 'llms-full.txt'), full);
       const model: ContentFile = {
+        origin,
+        baseUrl: siteConfig.baseUrl,
         pages: pages.map((page) => ({
           url: page.url,
           title: page.doc.title,
           description: page.doc.description,
           tags: page.doc.tags.map((tag) => tag.label),
-          section: sectionLabel(page.url),
+          section: sectionLabel(`/${page.url.slice(siteConfig.baseUrl.length)}`),
           twin: markdownPath(page.url),
           content: page.content,
         })),
