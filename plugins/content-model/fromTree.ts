@@ -20,6 +20,8 @@ export type MdNode = {
   start?: number | null;
   checked?: boolean | null;
   attributes?: { type: string; name?: string; value?: unknown }[] | Record<string, unknown>;
+  meta?: string | null;
+  position?: { start: { line: number }; end: { line: number } };
   data?: { id?: string; directiveLabel?: boolean; diagram?: string; [key: string]: unknown };
   children?: MdNode[];
 };

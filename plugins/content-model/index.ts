@@ -7,7 +7,7 @@ import { parseDoc, type RemarkPipeline } from './parse';
 import type { DocContent } from './model';
 
 export { default as remarkContentModel } from './remark';
-export { parseDoc, type RemarkPipeline } from './parse';
+export { parseDoc, parseTree, walk, type RemarkPipeline } from './parse';
 export * from './model';
 
 export type LoadedDoc = LoadedContent['loadedVersions'][number]['docs'][number];

@@ -18,7 +18,7 @@ import {
   unwrapMdxCodeBlocks,
 } from '@docusaurus/utils';
 import remarkContentModel, { recordedContent, RESOLVE_KEY } from './remark';
-import type { TreeOptions } from './fromTree';
+import type { MdNode, TreeOptions } from './fromTree';
 import type { DocContent } from './model';
 
 /** Docusaurus's admonition keywords. */
@@ -40,28 +40,66 @@ export type RemarkPipeline = {
   remarkPlugins?: unknown[];
 };
 
+/** Docusaurus's preprocessing of a doc's text, with the same functions its mdx-loader uses: ```mdx-code-block
+ * fences unwrapped, `{#id}` heading ids escaped, `:::note Title` written as `:::note[Title]`. */
+const preprocess = (source: string) =>
+  admonitionTitleToDirectiveLabel(escapeMarkdownHeadingIds(unwrapMdxCodeBlocks(source)), ADMONITION_KEYWORDS);
+
+/** The parser extensions Docusaurus reads a doc with: `.mdx` files are MDX, `.md` files CommonMark. */
+const syntax = (file: string): PluggableList => [
+  ...(path.extname(file) === '.mdx' ? [remarkMdx] : []),
+  remarkFrontmatter,
+  remarkDirective,
+  remarkGfm,
+];
+
+/** `file:line: message` for an error of a page's processing (the message alone when it names the file). */
+function pageError(file: string, error: unknown): Error {
+  const place = (error as { line?: number }).line;
+  const message = (error as Error).message;
+  const name = path.relative(process.cwd(), file);
+  return new Error(
+    message.includes(name) || message.includes(file)
+      ? message
+      : `${name}${place ? `:${place}` : ''}: ${message}`,
+    { cause: error },
+  );
+}
+
 /**
- * The content model of one doc. `.mdx` files are MDX and `.md` files CommonMark (the site's
- * `markdown.format: 'detect'`); the text is preprocessed as Docusaurus does, and front matter,
- * directives (admonitions, `::product-model`) and GFM (tables, task lists) are read as Docusaurus reads them. A file that does not parse is an error naming
- * the file and the line.
+ * A doc's Markdown tree as Docusaurus parses it, before any transform, with the source positions the
+ * content checks report lines from (they run before a build, on the hand-written pages).
+ */
+export function parseTree(file: string, source: string): MdNode {
+  try {
+    return unified()
+      .use(remarkParse)
+      .use(syntax(file))
+      .parse(new VFile({ path: file, value: preprocess(source) })) as MdNode;
+  } catch (error) {
+    throw pageError(file, error);
+  }
+}
+
+/** Every node of a tree, depth first, in document order. */
+export function* walk(node: MdNode): Generator<MdNode> {
+  yield node;
+  for (const child of node.children ?? []) yield* walk(child);
+}
+
+/**
+ * The content model of one doc: Docusaurus's preprocessing and parser extensions, then the docs
+ * instance's remark plugins (which end with the recorder). A file that does not parse or transform is
+ * an error naming the file and the line.
  */
 export async function parseDoc(
   file: string,
   pipeline: RemarkPipeline = {},
   options: TreeOptions & { source?: string } = {},
 ): Promise<DocContent> {
-  // Docusaurus's own preprocessing of a doc's text (its mdx-loader does the same with these functions):
-  // ```mdx-code-block fences unwrapped, `{#id}` heading ids escaped, `:::note Title` as `:::note[Title]`.
-  const value = admonitionTitleToDirectiveLabel(
-    escapeMarkdownHeadingIds(unwrapMdxCodeBlocks(options.source ?? (await fs.readFile(file, 'utf8')))),
-    ADMONITION_KEYWORDS,
-  );
+  const value = preprocess(options.source ?? (await fs.readFile(file, 'utf8')));
   const plugins = [
-    ...(path.extname(file) === '.mdx' ? [remarkMdx] : []),
-    remarkFrontmatter,
-    remarkDirective,
-    remarkGfm,
+    ...syntax(file),
     ...(pipeline.beforeDefaultRemarkPlugins ?? []),
     ...(pipeline.remarkPlugins ?? []),
   ] as PluggableList;
@@ -73,14 +111,7 @@ export async function parseDoc(
   try {
     await processor.run(processor.parse(vfile), vfile);
   } catch (error) {
-    const place = (error as { line?: number }).line;
-    const message = (error as Error).message;
-    throw new Error(
-      message.includes(path.relative(process.cwd(), file)) || message.includes(file)
-        ? message
-        : `${path.relative(process.cwd(), file)}${place ? `:${place}` : ''}: ${message}`,
-      { cause: error },
-    );
+    throw pageError(file, error);
   }
   return recordedContent(vfile as unknown as { data: Record<string, unknown> })!;
 }
