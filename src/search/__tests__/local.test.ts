@@ -52,6 +52,17 @@ describe('createLocalProvider', () => {
     );
   });
 
+  it('gives a section its units and their text when asked for the text', async () => {
+    const provider = createLocalProvider('/idx/', { fetcher: serve() });
+    const plain = await provider.search('rabbitmq');
+    expect(plain.ok && plain.hits[0].units).toBeUndefined();
+    const result = await provider.search('rabbitmq', { withText: true });
+    expect(result.ok && result.hits[0]).toMatchObject({
+      text: 'Configure the RabbitMQ virtual host.',
+      units: [{ type: 'paragraph', text: 'Configure the RabbitMQ virtual host.' }],
+    });
+  });
+
   it('downloads the rest of the index in the background only once a reader is about to type', async () => {
     vi.useFakeTimers();
     try {
