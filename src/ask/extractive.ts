@@ -110,8 +110,9 @@ type Unit = {
 };
 
 /**
- * A section's stored text (see plugins/search-index/sections.ts: paragraph lines, `- ` and `1. ` items,
- * `| a | b |` rows with the header first, fenced code) split into the units an answer may quote.
+ * A section's stored text (`unitsText` of its units, plugins/content-model/model.ts: paragraph lines,
+ * `- ` and `1. ` items, `| a | b |` rows with the header first, fenced code) split into the units an
+ * answer may quote. The source's own `units` hold the same content with its structure.
  */
 export function unitsOf(text: string, source: number): Omit<Unit, 'score' | 'terms' | 'fromContext'>[] {
   const units: Omit<Unit, 'score' | 'terms' | 'fromContext'>[] = [];
