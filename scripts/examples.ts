@@ -7,6 +7,7 @@ import {
   type ApiModel,
   type Schema as ModelSchema,
 } from '../api-model';
+import { parseTree, walk } from '../plugins/content-model/parse';
 
 /**
  * Request and response examples in the guides, checked against the REST API v2 specification. A code
@@ -24,25 +25,19 @@ export type Declaration = {
 
 type Schema = Record<string, unknown>;
 
-/** Fenced code blocks with the line of their opening fence; an indented fence's body is dedented. */
-export function codeBlocks(source: string): CodeBlock[] {
-  const lines = source.split('\n');
-  const blocks: CodeBlock[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^(\s*)(`{3,}|~{3,})(\S*)\s*(.*)$/.exec(lines[i]);
-    if (!open) continue;
-    const [, indent, fence, lang, meta] = open;
-    let end = i + 1;
-    while (end < lines.length && !new RegExp(`^\\s*${fence[0]}{${fence.length},}\\s*$`).test(lines[end]))
-      end++;
-    const body = lines
-      .slice(i + 1, end)
-      .map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line.trimStart()))
-      .join('\n');
-    blocks.push({ line: i + 1, lang, meta: meta.trim(), body });
-    i = end;
-  }
-  return blocks;
+/**
+ * The code blocks of a page with the line of their opening fence, read with the site's Markdown parser
+ * (plugins/content-model): an indented block's body comes dedented. `file` decides MD or MDX.
+ */
+export function codeBlocks(source: string, file = 'page.md'): CodeBlock[] {
+  return [...walk(parseTree(file, source))]
+    .filter((node) => node.type === 'code')
+    .map((node) => ({
+      line: node.position?.start.line ?? 0,
+      lang: node.lang ?? '',
+      meta: (node.meta ?? '').trim(),
+      body: node.value ?? '',
+    }));
 }
 
 /** `request=createCustomer` or `response=createCustomer 202` in a code block's meta. */
@@ -221,7 +216,7 @@ export function exampleProblems(
   const definitions = Object.entries(model.schemas).map(
     ([name, schema]) => [name, new Set(Object.keys(schema.properties ?? {}))] as const,
   );
-  for (const block of codeBlocks(source)) {
+  for (const block of codeBlocks(source, file)) {
     if (block.lang !== 'json' && !isHttp(block)) continue;
     const where = `${file}:${block.line}`;
     const declaration = parseDeclaration(block.meta);

@@ -4,7 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { kbAreas, loadSite, parseTwin, SiteError, siteOperations, type Site } from '../site';
+import { kbAreas, loadSite, SiteError, siteOperations, type Site } from '../site';
+import { parseDoc } from '../../plugins/content-model';
+import type { ContentFile } from '../../plugins/markdown-export/paths';
+import { sectionLabel } from '../../plugins/search-index/labels';
 import { createServer } from '../server';
 import { pathMatches } from '../tools';
 
@@ -103,12 +106,37 @@ let dir: string;
 let site: Site;
 let client: Client;
 
+/** content.json as the build writes it for the twins above: each page's model, parsed from its body. */
+async function contentFile(): Promise<ContentFile> {
+  const pages = await Promise.all(
+    Object.entries(FILES)
+      .filter(([file]) => file.endsWith('.md'))
+      .map(async ([file, text]) => {
+        const url = `/${file.replace(/\.md$/, '')}`;
+        const [, title] = /^title: (.*)$/m.exec(text)!;
+        const [, tags] = /^tags: (.*)$/m.exec(text)!;
+        const body = text.replace(/^---\n[\s\S]*?\n---\n\n# .*\n/, '');
+        return {
+          url,
+          title: JSON.parse(title) as string,
+          description: 'A page.',
+          tags: JSON.parse(tags) as string[],
+          section: sectionLabel(url),
+          twin: `${url}.md`,
+          content: await parseDoc(path.join(dir, file), {}, { source: body }),
+        };
+      }),
+  );
+  return { origin: 'http://localhost:3000', baseUrl: '/', pages };
+}
+
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-site-'));
   for (const [file, text] of Object.entries(FILES)) {
     fs.mkdirSync(path.dirname(path.join(dir, 'build', file)), { recursive: true });
     fs.writeFileSync(path.join(dir, 'build', file), text);
   }
+  fs.writeFileSync(path.join(dir, 'build', 'content.json'), JSON.stringify(await contentFile()));
   fs.writeFileSync(path.join(dir, 'spec.yaml'), SPEC);
   site = await loadSite({
     buildDir: path.join(dir, 'build'),
@@ -173,8 +201,7 @@ describe('loadSite', () => {
 });
 
 describe('pure readers', () => {
-  it('parses twins, the model’s operations and KB areas', () => {
-    expect(parseTwin('no front matter').meta).toEqual({});
+  it('reads the model’s operations and KB areas', async () => {
     expect(siteOperations([])).toEqual([]);
     expect(
       siteOperations([
@@ -190,9 +217,15 @@ describe('pure readers', () => {
         },
       ]),
     ).toEqual([{ operationId: 'get /a', method: 'GET', path: '/a', summary: '' }]);
-    expect([...kbAreas('| [KB00002](x) | T | [API](#api) | S |\n| KB | no link | x |')]).toEqual([
-      ['KB00002', 'API'],
-    ]);
+    const index = await parseDoc(
+      path.join(dir, 'index.md'),
+      {},
+      {
+        source:
+          '| Article | Title | Area | Summary |\n|---|---|---|---|\n| [KB00002](x) | T | [API](#api) | S |\n| KB | no link | x | y |',
+      },
+    );
+    expect([...kbAreas(index)]).toEqual([['KB00002', 'API']]);
   });
 
   it('matches concrete and prefixed paths to templates', () => {

@@ -8,6 +8,7 @@ type Node = {
   lang?: string;
   value?: string;
   position?: { start: { line: number } };
+  data?: Record<string, unknown>;
   children?: Node[];
 };
 type File = { path?: string; history?: string[] };
@@ -33,6 +34,8 @@ export function diagramFigure(source: string, where: string): Node {
     type: 'mdxJsxFlowElement',
     name: 'figure',
     attributes: [attribute('className', 'diagram')],
+    // The diagram's source, for the pages' Markdown twins (plugins/content-model).
+    data: { diagram: source },
     children: THEMES.map((theme) => ({
       type: 'mdxJsxFlowElement',
       name: 'img',

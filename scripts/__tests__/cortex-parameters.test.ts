@@ -11,7 +11,7 @@ const reference = await loadReference({ kind: 'file', location: DEFAULT_SPEC }, 
 
 /** Every problem in a file as `file:line: message`. */
 function problemsIn(file: string): string[] {
-  return checkCalls(fs.readFileSync(file, 'utf8'), reference).map(
+  return checkCalls(fs.readFileSync(file, 'utf8'), reference, file).map(
     (problem) => `${path.relative(ROOT, file)}:${problem.line}: ${problem.message}`,
   );
 }
@@ -20,7 +20,7 @@ describe('Cortex cmdlet calls in the guides', () => {
   const files = listGuides(ROOT).map((file) => path.join(ROOT, file));
 
   it('finds the calls it checks', () => {
-    const calls = files.flatMap((file) => callsInMarkdown(fs.readFileSync(file, 'utf8')));
+    const calls = files.flatMap((file) => callsInMarkdown(fs.readFileSync(file, 'utf8'), file));
     expect(calls.length).toBeGreaterThan(100);
   });
 

@@ -6,8 +6,20 @@
  */
 import { identifierWords, processTerm } from '../search/engine';
 import { tokenize } from '../search/text';
+import type { PlainUnit } from '../../plugins/content-model/model';
 
-export type Source = { url: string; title: string; hierarchy: string[]; text: string };
+export type Source = {
+  url: string;
+  title: string;
+  hierarchy: string[];
+  text: string;
+  /**
+   * The section's units as the search index holds them (paragraphs, lists with their nesting and start
+   * numbers, tables with header and rows, whole code blocks, admonitions), when the index has them and
+   * the whole section fits the sources' size; `text` is the same content as one string.
+   */
+  units?: PlainUnit[];
+};
 
 export type Answer = {
   /** Markdown with [n] citations. */
@@ -98,8 +110,9 @@ type Unit = {
 };
 
 /**
- * A section's stored text (see plugins/search-index/sections.ts: paragraph lines, `- ` and `1. ` items,
- * `| a | b |` rows with the header first, fenced code) split into the units an answer may quote.
+ * A section's stored text (`unitsText` of its units, plugins/content-model/model.ts: paragraph lines,
+ * `- ` and `1. ` items, `| a | b |` rows with the header first, fenced code) split into the units an
+ * answer may quote. The source's own `units` hold the same content with its structure.
  */
 export function unitsOf(text: string, source: number): Omit<Unit, 'score' | 'terms' | 'fromContext'>[] {
   const units: Omit<Unit, 'score' | 'terms' | 'fromContext'>[] = [];

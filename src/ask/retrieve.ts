@@ -1,5 +1,6 @@
 import { searchQueryFor, type Source } from './extractive';
 import type { SearchProvider } from '../search/types';
+import type { PlainUnit } from '../../plugins/content-model/model';
 
 /** How many search hits Ask AI retrieves to choose its sources from. */
 export const ASK_HITS = 20;
@@ -11,7 +12,7 @@ export const ASK_HITS = 20;
  * `maxChars` of text in all.
  */
 export function selectSources(
-  hits: { url: string; hierarchy: string[]; text: string }[],
+  hits: { url: string; hierarchy: string[]; text: string; units?: PlainUnit[] }[],
   maxPages = 4,
   maxChars = 6000,
 ): Source[] {
@@ -36,6 +37,8 @@ export function selectSources(
       title: hit.hierarchy[1] ?? hit.hierarchy[0] ?? page,
       hierarchy: hit.hierarchy,
       text,
+      // Units only with the whole section: a cut text no longer says all they hold.
+      ...(hit.units && text === hit.text ? { units: hit.units } : {}),
     });
     size += text.length;
     if (chosen.length >= maxPages + 2) break;

@@ -5,6 +5,7 @@
 import MiniSearch, { type Options, type AsPlainObject } from 'minisearch';
 import { flatText, highlightRanges, makeSnippet, normalizeQuery, tokenize } from './text';
 import type { SearchHit } from './types';
+import { unitsText, type PlainUnit } from '../../plugins/content-model/model';
 
 export type SectionMeta = {
   url: string;
@@ -93,8 +94,11 @@ export type SearchFiles = {
   base: IndexBase;
   shards: Record<string, TermEntry[]>;
   sections: SectionsFile;
-  /** Section texts in chunks of CHUNK_SIZE, by section id. */
-  texts: string[][];
+  /**
+   * Section contents in chunks of CHUNK_SIZE, by section id: each section's units (paragraphs, lists,
+   * tables, code blocks) with plain-word inline content; its text is `unitsText` of them.
+   */
+  texts: PlainUnit[][][];
 };
 
 /** The longest run of leading items the lists share. */
@@ -149,7 +153,8 @@ export function unpackSections({ docsTags, pages, sections }: SectionsFile): Sec
 
 export const CHUNK_SIZE = 16;
 
-export type SourceSection = SectionMeta & { heading: string; text: string };
+/** A section as the index is built from it: its metadata, heading and units (see plugins/content-model). */
+export type SourceSection = SectionMeta & { heading: string; units: PlainUnit[] };
 
 /** The words inside the text's CamelCase identifiers (BillingRun, NightlySync), so "billing run" finds them. */
 export function identifierWords(text: string): string {
@@ -170,7 +175,7 @@ export function buildSearchFiles(
   const index = new MiniSearch(INDEX_OPTIONS);
   index.addAll(
     sections.map((section, id) => {
-      const text = flatText(section.text);
+      const text = flatText(unitsText(section.units));
       return {
         id,
         title: section.title,
@@ -184,8 +189,8 @@ export function buildSearchFiles(
   const { index: terms, documentIds: _positions, fieldLength, ...rest } = index.toJSON();
   const shards: Record<string, TermEntry[]> = {};
   for (const entry of terms) (shards[shardOf(entry[0])] ??= []).push(entry);
-  const texts: string[][] = [];
-  sections.forEach((section, id) => (texts[Math.floor(id / CHUNK_SIZE)] ??= []).push(section.text));
+  const texts: PlainUnit[][][] = [];
+  sections.forEach((section, id) => (texts[Math.floor(id / CHUNK_SIZE)] ??= []).push(section.units));
   return {
     // Sections were added in order, so each one's short id (the key of fieldLength) is its id.
     base: { ...rest, fieldLength: sections.map((_, id) => fieldLength[id]) },

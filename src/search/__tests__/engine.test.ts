@@ -16,13 +16,14 @@ import {
   type SourceSection,
 } from '../engine';
 import MiniSearch from 'minisearch';
+import { unitsText } from '../../../plugins/content-model/model';
 
 const section = (title: string, heading: string, text: string, url = `/docs/${title}`): SourceSection => ({
   url,
   hierarchy: heading ? ['Docs', title, heading] : ['Docs', title],
   title,
   heading,
-  text,
+  units: [{ type: 'paragraph', text }],
   docsTag: 'docs-default-current',
 });
 
@@ -123,7 +124,13 @@ describe('the index files', () => {
     expect(files.base).not.toHaveProperty('documentIds');
     const full = new MiniSearch(INDEX_OPTIONS);
     full.addAll(
-      SECTIONS.map((s, id) => ({ id, title: s.title, heading: s.heading, text: s.text, aliases: '' })),
+      SECTIONS.map((s, id) => ({
+        id,
+        title: s.title,
+        heading: s.heading,
+        text: unitsText(s.units),
+        aliases: '',
+      })),
     );
     const reloaded = MiniSearch.loadJS(JSON.parse(JSON.stringify(full)), INDEX_OPTIONS);
     const assembled = assembleIndex(JSON.parse(JSON.stringify(files.base)), Object.values(files.shards));
