@@ -8,15 +8,16 @@ export const SEARCH_INPUT_ID = 'search-early-input';
 
 /**
  * Moves what the stand-in holds to `target`: focus, text and caret, in one task so no keystroke can
- * land in between, and empties the stand-in so nothing is typed twice. Returns the text moved.
+ * land in between, and removes the stand-in so nothing is typed twice (the script makes a new one when
+ * search is asked for again). Returns the text moved.
  */
 export function takeEarlyInput(target: HTMLInputElement): string {
   const early = document.getElementById(SEARCH_INPUT_ID) as HTMLInputElement | null;
   const text = early
     ? { value: early.value, start: early.selectionStart ?? 0, end: early.selectionEnd ?? 0 }
     : { value: '', start: 0, end: 0 };
-  if (early) early.value = '';
   target.focus();
+  early?.remove();
   if (text.value) {
     target.value = text.value;
     target.setSelectionRange(text.start, text.end);
