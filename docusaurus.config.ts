@@ -2,12 +2,12 @@ import path from 'node:path';
 import type { Config } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
-import { themes as prismThemes } from 'prism-react-renderer';
-import { lightCodeTheme } from './src/prismTheme';
+import { darkCodeTheme, lightCodeTheme } from './src/prismTheme';
 import remarkDiagrams from './plugins/diagrams/remark';
 import remarkCodeBlockImport from './plugins/code-highlighting/remark';
 import remarkApiMentions from './plugins/api-mentions';
 import remarkProductModel from './plugins/product-model';
+import rehypeTaskListLabels from './plugins/task-list-labels';
 import { announcement, askSettings, baseUrl, searchSettings, siteLinks, siteUrl } from './site.links';
 import { apiSpecSource } from './scripts/openapi';
 import { API_DOCS_ID, apiReferencePlugin, remarkCortexTables } from './plugins/api-reference';
@@ -38,6 +38,8 @@ const guidesDocsOptions = {
     [remarkApiMentions, { spec: apiSpec }],
     [remarkProductModel, { spec: apiSpec }],
   ],
+  // Task-list checkboxes are named after their item.
+  rehypePlugins: [rehypeTaskListLabels],
 } satisfies DocsOptions;
 
 const config: Config = {
@@ -100,6 +102,7 @@ const config: Config = {
         blog: false,
         pages: {
           remarkPlugins: [remarkCodeBlockImport],
+          rehypePlugins: [rehypeTaskListLabels],
           exclude: [
             '**/_*.{js,jsx,ts,tsx,md,mdx}',
             '**/_*/**',
@@ -137,6 +140,7 @@ const config: Config = {
         tags: '../docs/tags.yml',
         onInlineTags: 'throw',
         remarkPlugins: [remarkDiagrams, remarkCodeBlockImport, [remarkApiMentions, { spec: apiSpec }]],
+        rehypePlugins: [rehypeTaskListLabels],
         beforeDefaultRemarkPlugins: [[remarkCortexTables, { siteDir: __dirname }]],
       },
     ],
@@ -196,7 +200,7 @@ const config: Config = {
     },
     prism: {
       theme: lightCodeTheme,
-      darkTheme: prismThemes.dracula,
+      darkTheme: darkCodeTheme,
       // The code block highlights with its own Prism and the docs' languages
       // (plugins/code-highlighting/prism.ts), loaded only with pages that have code.
       additionalLanguages: [],
