@@ -17,20 +17,22 @@ const WIDTHS = [
   ['phone', MOBILE],
 ] as const;
 
-/** The controls of `scope` (a CSS selector) that are on screen and smaller than 24×24 CSS px. */
+/** How many controls of `scope` (a CSS selector) are on screen, and those smaller than 24×24 CSS px. */
 const smallTargets = (page: Page, scope: string) =>
   page.evaluate((selector) => {
     const small: string[] = [];
+    let measured = 0;
     for (const element of document.querySelectorAll<HTMLElement>(selector)) {
       const { width, height } = element.getBoundingClientRect();
       const style = getComputedStyle(element);
       if (!width || !height || style.visibility === 'hidden') continue;
+      measured += 1;
       if (width < 24 || height < 24) {
         const name = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30);
         small.push(`${element.tagName.toLowerCase()} "${name}" ${width.toFixed(1)}×${height.toFixed(1)}`);
       }
     }
-    return small;
+    return { measured, small };
   }, scope);
 
 const CONTROLS = 'a, button, input, select, textarea, [role="option"], [role="menuitem"]';
@@ -42,12 +44,18 @@ describe('target size (24×24 CSS px)', () => {
     it(`holds for the navbar, page actions, feedback, code-block, search and Ask AI controls at ${name} width`, async () => {
       const { page, problems } = await openPage(site, { viewport });
       const found: string[] = [];
+      // Each part must have controls on screen to measure, or the check would pass on nothing.
       const check = async (part: string, selector: string) => {
-        for (const target of await smallTargets(page, selector)) found.push(`${part}: ${target}`);
+        const { measured, small } = await smallTargets(page, selector);
+        if (!measured) found.push(`${part}: no control found with ${selector}`);
+        for (const target of small) found.push(`${part}: ${target}`);
       };
       await visit(page, `${site.url}${DOC}`);
       await check('navbar', within('.navbar', '.theme-announcement-bar'));
       await check('page actions', within('article div:has(> button + a)'));
+      await page.getByRole('button', { name: /^Use with AI/ }).click();
+      await check('page actions menu', '[role="menu"] [role="menuitem"]');
+      await page.keyboard.press('Escape');
       await check('feedback', within('section[aria-label="Page feedback"]'));
       await check('code blocks', '.theme-code-block button');
       await page
