@@ -264,6 +264,13 @@ type Announcements = { changes: { text: string; streaming: boolean }[]; sawStrea
 describe('screen-reader announcements', () => {
   it('announces the number of search results and an Ask AI answer once, politely, not word by word', async () => {
     const { page, problems } = await openPage(site);
+    // The search page: its count is the status region; the results are not read out as they change.
+    await visit(page, `${site.url}/search?q=billing`);
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^\d+ results for “billing”$/ })
+      .waitFor();
+    assert.equal(await page.locator('[aria-live] li, [role="status"] li').count(), 0);
     await visit(page, `${site.url}/docs`);
     await page.evaluate(() => {
       const record: Announcements = { changes: [], sawStreaming: false };

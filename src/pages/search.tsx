@@ -75,11 +75,11 @@ function SearchResults(): ReactNode {
           Search
         </button>
       </form>
-      {/* The number of results is announced; the results themselves are read when the reader goes to them. */}
-      <p role="status" className="sr-only">
-        {fromUrl.query.trim() && response?.ok ? countText(response.total, fromUrl.query) : ''}
-      </p>
       <div aria-busy={loading} className={styles.area}>
+        {/* The number of results is announced; the results are read when the reader goes to them. */}
+        <p role="status" className={styles.count}>
+          {fromUrl.query.trim() && response?.ok ? countText(response.total, fromUrl.query) : ''}
+        </p>
         {!fromUrl.query.trim() ? (
           <div className={styles.guidance}>
             <p>Type a few words to search every page, section and API operation. For example:</p>
@@ -105,7 +105,6 @@ function SearchResults(): ReactNode {
           </div>
         ) : response?.ok ? (
           <>
-            <p className={styles.count}>{countText(total, fromUrl.query)}</p>
             <ol className={styles.results} start={(fromUrl.page - 1) * PAGE_SIZE + 1}>
               {response.hits.map((hit) => (
                 <li key={hit.id} className={styles.result}>
