@@ -3,8 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { markupProblems, siteMarkupProblems } from '../markup-a11y';
 
-const BUILD = path.join(__dirname, 'fixtures', 'markup-a11y', 'build');
-const page = (route: string) => fs.readFileSync(path.join(BUILD, route, 'index.html'), 'utf8');
+const SITE = path.join(__dirname, 'fixtures', 'markup-a11y', 'site');
+const page = (route: string) => fs.readFileSync(path.join(SITE, route, 'index.html'), 'utf8');
 
 describe('markup accessibility check', () => {
   it('accepts every way a control gets its name, and an empty data cell', () => {
@@ -24,7 +24,7 @@ describe('markup accessibility check', () => {
   });
 
   it('reports every page of a build by its path', () => {
-    const { pages, problems } = siteMarkupProblems(BUILD);
+    const { pages, problems } = siteMarkupProblems(SITE);
     expect(pages).toBe(2);
     expect(problems).toHaveLength(7);
     expect(problems.every((problem) => problem.startsWith(path.join('docs', 'bad', 'index.html')))).toBe(
