@@ -118,7 +118,7 @@ function TurnView({
  * it is there. A streaming answer keeps the "Thinking..." text, so a screen reader announces its arrival
  * once instead of every streamed word; an error is an alert of its own.
  */
-export function askStatus(phase: Phase, last: Turn | undefined): string {
+function askStatus(phase: Phase, last: Turn | undefined): string {
   if (phase === 'searching') return 'Searching...';
   if (phase === 'thinking' || phase === 'streaming') return 'Thinking...';
   const sources = last?.answer?.sources.length ?? 0;
