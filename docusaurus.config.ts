@@ -2,13 +2,13 @@ import path from 'node:path';
 import type { Config } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
-import { themes as prismThemes } from 'prism-react-renderer';
-import { lightCodeTheme } from './src/prismTheme';
+import { darkCodeTheme, lightCodeTheme } from './src/prismTheme';
 import remarkDiagrams from './plugins/diagrams/remark';
 import remarkCodeBlockImport from './plugins/code-highlighting/remark';
 import remarkApiMentions from './plugins/api-mentions';
 import remarkProductModel from './plugins/product-model';
 import remarkLifecycle from './plugins/lifecycle';
+import rehypeTaskListLabels from './plugins/task-list-labels';
 import { announcement, askSettings, baseUrl, searchSettings, siteLinks, siteUrl } from './site.links';
 import { apiSpecSource } from './api-model/source';
 import { API_DOCS_ID, apiReferencePlugin, remarkCortexTables } from './plugins/api-reference';
@@ -44,6 +44,8 @@ const guidesDocsOptions = {
     [remarkProductModel, { spec: apiSpec }],
     remarkContentModel,
   ],
+  // Task-list checkboxes are named after their item.
+  rehypePlugins: [rehypeTaskListLabels],
 } satisfies DocsOptions;
 
 /** The API reference's docs instance (api-docs/). */
@@ -61,6 +63,8 @@ const apiDocsOptions = {
     remarkContentModel,
   ],
   beforeDefaultRemarkPlugins: [[remarkCortexTables, { siteDir: __dirname }]],
+  // Task-list checkboxes are named after their item.
+  rehypePlugins: [rehypeTaskListLabels],
 } satisfies DocsOptions;
 
 /**
@@ -135,6 +139,7 @@ const config: Config = {
         blog: false,
         pages: {
           remarkPlugins: [remarkCodeBlockImport],
+          rehypePlugins: [rehypeTaskListLabels],
           exclude: [
             '**/_*.{js,jsx,ts,tsx,md,mdx}',
             '**/_*/**',
@@ -219,7 +224,7 @@ const config: Config = {
     },
     prism: {
       theme: lightCodeTheme,
-      darkTheme: prismThemes.dracula,
+      darkTheme: darkCodeTheme,
       // The code block highlights with its own Prism and the docs' languages
       // (plugins/code-highlighting/prism.ts), loaded only with pages that have code.
       additionalLanguages: [],

@@ -24,7 +24,7 @@ import NoResultsScreen from './NoResultsScreen';
 import ResultsScreen from './ResultsScreen';
 import StartScreen from './StartScreen';
 import { useDialogKeyboard } from './useDialogKeyboard';
-import { groupBySection, optionId, resultsKeyAction, screenFor } from './utils';
+import { groupBySection, optionId, resultsKeyAction, resultsStatus, screenFor } from './utils';
 import styles from './styles.module.css';
 
 const LIMIT = 12;
@@ -185,6 +185,9 @@ export default function SearchModal({ onClose }: Props): ReactNode {
             </span>
           </div>
         )}
+        <p role="status" className="sr-only">
+          {resultsStatus(screen, response)}
+        </p>
       </div>
     </div>,
     document.body,
