@@ -37,8 +37,8 @@ describe('MCP client settings', () => {
     }
   });
 
-  it('match what the README and the AI assistants page tell readers', () => {
-    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  it('match what the MCP server’s README and the AI assistants page tell readers', () => {
+    const readme = fs.readFileSync(path.join(ROOT, 'mcp/README.md'), 'utf8');
     const page = fs.readFileSync(path.join(ROOT, 'docs/developer/ai-assistants.md'), 'utf8');
     const claudeCode = ASSISTANT_CLIENTS.find((client) => client.id === 'claude-code')!;
     for (const text of [readme, page]) {
