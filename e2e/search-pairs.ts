@@ -36,12 +36,10 @@ export const PAIRS: Pair[] = [
     'What server size do I need for 10,000 users?',
     '/docs/installation/prerequisites',
   ),
-  pair(
-    'value',
-    'access token lifetime',
-    'How long is an API access token valid?',
+  pair('value', 'access token lifetime', 'How long is an API access token valid?', [
     '/docs/developer/api/api-intro',
-  ),
+    '/docs/developer/api/reference/request-access-token',
+  ]),
   pair(
     'value',
     'api rate limit',
