@@ -3,6 +3,8 @@ import path from 'node:path';
 import yaml from 'js-yaml';
 import { GENERATED_DIR } from '../plugins/api-reference';
 import { CORTEX_DIR } from '../plugins/api-reference/cortex/load';
+import { parseTree } from '../plugins/content-model/parse';
+import type { MdNode } from '../plugins/content-model/fromTree';
 
 export type FrontMatter = {
   id?: string;
@@ -86,14 +88,45 @@ export function readDocs(dir: string, routeBase = '/docs'): DocFile[] {
   });
 }
 
-/** Words of prose: code blocks, front matter and Markdown punctuation left out. */
-export function countWords(body: string): number {
-  const prose = body
-    .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/`[^`]*`/g, ' x ')
-    .replace(/\]\([^)]*\)/g, ']')
-    .replace(/[#>*_|:-]+/g, ' ');
-  return prose.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+/** What the content checks read of a page body, from the site's Markdown parser (plugins/content-model). */
+export type PageFacts = {
+  /** Words of prose: code blocks left out, inline code one word each, link targets not counted. */
+  words: number;
+  /** The prose text, code blocks left out. */
+  text: string;
+  /** Top-level (`# `) headings in the body. */
+  titles: number;
+  /** Code blocks without a language. */
+  unlabelledCode: number;
+  /** Every link target the body writes, in order. */
+  links: string[];
+};
+
+export function pageFacts(file: string, body: string): PageFacts {
+  const facts: PageFacts = { words: 0, text: '', titles: 0, unlabelledCode: 0, links: [] };
+  const parts: string[] = [];
+  const visit = (node: MdNode) => {
+    if (node.type === 'code') {
+      if (!node.lang) facts.unlabelledCode++;
+      return;
+    }
+    if (node.type === 'heading' && node.depth === 1) facts.titles++;
+    if (node.type === 'link' && node.url) facts.links.push(node.url);
+    if (node.type === 'inlineCode') {
+      facts.words++;
+      parts.push(node.value ?? '');
+      return;
+    }
+    if (node.type === 'text') {
+      const value = node.value ?? '';
+      facts.words += value.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+      parts.push(value);
+    }
+    for (const child of node.children ?? []) visit(child);
+  };
+  visit(parseTree(file, body));
+  facts.text = parts.join(' ').replace(/\s+/g, ' ');
+  return facts;
 }
 
 export type TagDefinition = { label: string; permalink: string; description?: string };

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { countWords, readDocs, readTags, type DocFile } from '../content';
+import { pageFacts, readDocs, readTags, type DocFile, type PageFacts } from '../content';
 import { SPEC_DOC_ROUTES } from '../routes';
 import { AUDIENCE_AND_KIND_TAGS } from '../../plugins/search-index/labels';
 
@@ -10,6 +10,9 @@ const docs = readDocs(path.join(ROOT, 'docs')).map((doc) => ({
   ...doc,
   file: path.relative(ROOT, doc.file),
 }));
+/** Each page read once with the site's Markdown parser. */
+const facts = new Map<string, PageFacts>(docs.map((doc) => [doc.file, pageFacts(doc.file, doc.body)]));
+const factsOf = (doc: DocFile) => facts.get(doc.file)!;
 const vocabulary = readTags(path.join(ROOT, 'docs/tags.yml'));
 const apiGuide = fs.readFileSync(path.join(ROOT, 'api-docs/api-intro.md'), 'utf8');
 
@@ -33,17 +36,6 @@ function minimumWords(doc: DocFile): number {
   if (INDEX_PAGES.has(doc.route)) return 150;
   const tags = tagsOf(doc);
   return tags.includes('KB') || tags.includes('Troubleshooting') ? 200 : 350;
-}
-
-/** Body text outside fenced code blocks. */
-function prose(body: string): string {
-  return body.replace(/```[\s\S]*?```/g, '');
-}
-
-/** Opening fences with no language: every other fence line closes a block. */
-function unlabelledFences(body: string): number {
-  const fences = body.match(/^```.*$/gm) ?? [];
-  return fences.filter((fence, i) => i % 2 === 0 && fence.trim() === '```').length;
 }
 
 describe('tag vocabulary', () => {
@@ -94,21 +86,15 @@ describe('documentation pages', () => {
     if (!tags.some((tag) => AUDIENCE_OR_KIND.has(tag)))
       problems.push(`needs an audience or kind tag (one of ${[...AUDIENCE_OR_KIND].join(', ')})`);
     if (!tags.some((tag) => !AUDIENCE_OR_KIND.has(tag))) problems.push('needs at least one topic tag');
-    const text = prose(doc.body);
-    if (/^# /m.test(text)) problems.push('remove the "# " heading: the title is the page’s H1');
+    const { text, titles, unlabelledCode, words } = factsOf(doc);
+    if (titles) problems.push('remove the "# " heading: the title is the page’s H1');
     if (/lorem ipsum|coming soon|\bTODO\b|\bTBD\b|placeholder text/i.test(text))
       problems.push('reads as unfinished (lorem ipsum / TODO / TBD / coming soon)');
-    if (unlabelledFences(doc.body))
-      problems.push('every code block needs a language (```powershell, ```json …)');
-    const words = countWords(doc.body);
+    if (unlabelledCode) problems.push('every code block needs a language (```powershell, ```json …)');
     const minimum = minimumWords(doc);
     if (words < minimum)
       problems.push(`has ${words} words of prose; pages of its kind need at least ${minimum}`);
-    const links = new Set(
-      [...text.matchAll(/\]\(([^)\s]+)\)/g)]
-        .map((m) => m[1])
-        .filter((href) => /\.mdx?(#|$)|^\/docs/.test(href)),
-    );
+    const links = new Set(factsOf(doc).links.filter((href) => /\.mdx?(#|$)|^\/docs/.test(href)));
     if (links.size < 2) problems.push('must link to at least two related pages');
     expect(problems, file).toEqual([]);
   });
@@ -116,9 +102,10 @@ describe('documentation pages', () => {
 
 /** The doc files a page links to by relative path (anchors dropped). */
 function linkedFiles(doc: DocFile): string[] {
-  return [...prose(doc.body).matchAll(/\]\((\.{1,2}\/[^)#\s]+\.mdx?)(#[^)]*)?\)/g)].map((m) =>
-    path.join(path.dirname(doc.file), m[1]),
-  );
+  return factsOf(doc)
+    .links.map((href) => /^(\.{1,2}\/[^#\s]+\.mdx?)(#.*)?$/.exec(href)?.[1])
+    .filter((file): file is string => Boolean(file))
+    .map((file) => path.join(path.dirname(doc.file), file));
 }
 
 describe('cross-links between problems and features', () => {
@@ -139,7 +126,8 @@ describe('cross-links between problems and features', () => {
       );
       // Articles about the API concern the API guide, which lives in the API docs instance.
       const apiGuideLinksBack =
-        /\]\(\/docs\/developer\/api\//.test(doc.body) && apiGuide.includes(`](${doc.route})`);
+        factsOf(doc).links.some((href) => href.startsWith('/docs/developer/api/')) &&
+        apiGuide.includes(`](${doc.route})`);
       expect(features.length > 0 || apiGuideLinksBack, `${file} links to no feature page`).toBe(true);
       expect(
         linkingBack.length > 0 || apiGuideLinksBack,
@@ -158,4 +146,29 @@ describe('cross-links between problems and features', () => {
       expect(links.some((link) => link.startsWith('docs/kb/') || link.includes('/kb/'))).toBe(true);
     },
   );
+});
+
+describe('what the checks read of a page', () => {
+  it('counts prose words, titles, unlabelled code and links with the site’s parser', () => {
+    const body = [
+      '# A second title',
+      '',
+      'Run `Get-SMCustomer` as described in [Customers](../concepts/customers.md#lifecycle).',
+      '',
+      '```',
+      'no language here, and these words do not count',
+      '```',
+      '',
+      '```powershell',
+      'Get-SMUser',
+      '```',
+    ].join('\n');
+    expect(pageFacts('docs/page.md', body)).toEqual({
+      words: 9,
+      text: 'A second title Run Get-SMCustomer as described in Customers .',
+      titles: 1,
+      unlabelledCode: 1,
+      links: ['../concepts/customers.md#lifecycle'],
+    });
+  });
 });
