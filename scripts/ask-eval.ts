@@ -56,6 +56,8 @@ export type AskResult = AskCase & {
   citesPage: boolean;
   /** The answer is drawn from (one of) the labelled section(s). */
   fromSection: boolean;
+  /** Retrieval brought (one of) the labelled section(s) among the sources the engine chose from. */
+  retrieved: boolean;
   /** For a value question: every fact is in the answer's first sentence. */
   valueFirst: boolean;
   checks: ReaderChecks;
@@ -66,6 +68,10 @@ export type AskEvaluation = {
   factsStated: number;
   pageCited: number;
   fromSection: number;
+  /** Of the questions whose labelled section was retrieved, the share answered from it. */
+  fromRetrievedSection: number;
+  /** The share of questions whose labelled section was retrieved. */
+  retrieved: number;
   valueFirst: number;
   brokenUnits: number;
   flattenedRows: number;
@@ -226,6 +232,7 @@ export async function evaluateAsk(buildDir: string, cases = readQuestions()): Pr
       cited,
       citesPage: labelled.some((section) => cited.includes(pageOf(section))),
       fromSection: Boolean(from[0] && labelled.includes(from[0])),
+      retrieved: sources.some((source) => labelled.includes(sectionKey(source.url))),
       valueFirst: entry.facts.every((fact) => first.includes(comparable(fact))),
       checks: readerChecks(
         answer,
@@ -245,6 +252,11 @@ export async function evaluateAsk(buildDir: string, cases = readQuestions()): Pr
     ),
     pageCited: share(results.filter((result) => result.citesPage).length, results.length),
     fromSection: share(results.filter((result) => result.fromSection).length, results.length),
+    fromRetrievedSection: share(
+      results.filter((result) => result.retrieved && result.fromSection).length,
+      results.filter((result) => result.retrieved).length,
+    ),
+    retrieved: share(results.filter((result) => result.retrieved).length, results.length),
     valueFirst: share(values.filter((result) => result.valueFirst).length, values.length),
     brokenUnits: count('brokenUnit'),
     flattenedRows: count('flattenedRow'),
@@ -262,7 +274,7 @@ export function reportAsk(evaluation: AskEvaluation, verbose = true): string {
   const lines = [
     `Ask AI (offline engine), ${results.length} questions:`,
     `  facts stated ${percent(evaluation.factsStated)}, right page cited ${percent(evaluation.pageCited)}`,
-    `  answer drawn from the labelled section ${percent(evaluation.fromSection)}`,
+    `  answer drawn from the labelled section ${percent(evaluation.fromSection)} (labelled section retrieved for ${percent(evaluation.retrieved)}; answered from it when retrieved ${percent(evaluation.fromRetrievedSection)})`,
     `  value in the first sentence ${percent(evaluation.valueFirst)} of ${values} value questions`,
     `  procedures or code not whole ${evaluation.brokenUnits}, flattened rows ${evaluation.flattenedRows}, audience lines ${evaluation.audienceLines}, duplicate pages in sources ${evaluation.duplicatePages}, false abstentions ${evaluation.falseAbstentions}`,
   ];
@@ -273,7 +285,9 @@ export function reportAsk(evaluation: AskEvaluation, verbose = true): string {
       ...(result.citesPage ? [] : [`cited ${result.cited.join(', ') || 'nothing'}`]),
       ...(result.fromSection
         ? []
-        : [`drawn from ${result.answer.from?.[0] ?? 'nothing'}, wanted ${sectionsOf(result).join(' or ')}`]),
+        : [
+            `drawn from ${result.answer.from?.[0] ?? 'nothing'}, wanted ${sectionsOf(result).join(' or ')}${result.retrieved ? '' : ' (not retrieved)'}`,
+          ]),
       ...(result.kind === 'value' && !result.valueFirst ? ['value not in the first sentence'] : []),
       ...(result.answer.answered ? [] : ['abstained']),
       ...Object.entries(result.checks).flatMap(([name, found]) => (found ? [`${name}: ${found}`] : [])),

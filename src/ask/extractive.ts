@@ -103,7 +103,7 @@ export const AUDIENCE =
 const NAVIGATION =
   /^(see( also)?|read|related (pages?|articles?|topics?)|for (more|details|further|the full|a full|an overview)|back to)\b/i;
 /** Sections a reader never needs as an answer: versions it applies to, further links. */
-const BOILERPLATE =
+export const BOILERPLATE =
   /^(applies to|more information|see also|related( pages| articles| topics)?|next steps?|further reading|references?)$/i;
 /** Sections that restate what the reader already sees. */
 const SYMPTOMS = /^symptoms?$/i;
@@ -248,6 +248,8 @@ type Question = {
   text: string;
   focus: Focus;
   wanted: string[];
+  /** Whether a text's words include a wanted word (in any of its forms). */
+  has: (terms: string[] | Set<string>, want: string) => boolean;
   weight: Map<string, number>;
   total: number;
   asksForCode: boolean;
@@ -258,23 +260,32 @@ const sourceText = (source: Source) => (source.units ? source.units.map(textOf).
 
 function questionOf(text: string, sources: Source[]): Question {
   const all = new Set(sources.flatMap((source) => termsOf(`${source.title} ${sourceText(source)}`)));
-  // Two words the documentation writes as one ("times out" → timeout, "set up" → setup).
+  // Two words the documentation writes as one ("times out" → timeout): a text with the joined word
+  // has both.
   const words = tokenize(text);
-  const joined = words
-    .slice(1)
-    .flatMap((word, i) =>
-      [`${words[i]}${word}`, `${words[i].replace(/s$/, '')}${word}`, `${words[i].replace(/es$/, '')}${word}`]
-        .map((form) => processTerm(form))
-        .filter((term): term is string => Boolean(term) && all.has(term!)),
-    );
-  const wanted = [...new Set([...termsOf(text), ...joined])];
+  const wanted = [...new Set(termsOf(text))];
+  const alternatives = new Map<string, string[]>();
+  words.slice(1).forEach((word, i) => {
+    const forms = [
+      `${words[i]}${word}`,
+      `${words[i].replace(/s$/, '')}${word}`,
+      `${words[i].replace(/es$/, '')}${word}`,
+    ]
+      .map((form) => processTerm(form))
+      .filter((term): term is string => Boolean(term) && all.has(term!));
+    if (forms.length)
+      for (const part of termsOf(`${words[i]} ${word}`))
+        alternatives.set(part, [...(alternatives.get(part) ?? []), ...forms]);
+  });
+  const has = (terms: string[] | Set<string>, want: string) =>
+    [...terms].some((term) => sameWord(term, want) || Boolean(alternatives.get(want)?.includes(term)));
   // Rarer words across the retrieved sections carry more weight.
   const texts = sources.map(
     (source) => new Set(termsOf(`${source.hierarchy.slice(1).join(' ')} ${sourceText(source)}`)),
   );
   const weight = new Map(
     wanted.map((term) => {
-      const containing = texts.filter((terms) => [...terms].some((other) => sameWord(other, term))).length;
+      const containing = texts.filter((terms) => has(terms, term)).length;
       // A word no retrieved section has says little about which of them answers.
       return [term, Math.log(1 + (sources.length + 1) / (1 + containing)) * (containing ? 1 : 0.3)];
     }),
@@ -285,7 +296,7 @@ function questionOf(text: string, sources: Source[]): Question {
   if (focus === 'value')
     for (const term of wanted) if (VALUE_KINDS.has(term)) weight.set(term, weight.get(term)! * 0.25);
   const total = wanted.reduce((sum, term) => sum + weight.get(term)!, 0) || 1;
-  return { text, focus, wanted, weight, total, asksForCode: CODE_QUESTION.test(text) };
+  return { text, focus, wanted, has, weight, total, asksForCode: CODE_QUESTION.test(text) };
 }
 
 /** The share of the question's weighted words a text has; words only in `context` count 0.7. */
@@ -293,8 +304,8 @@ function coverage(question: Question, text: string, context: string[] = []): num
   const own = termsOf(text);
   let sum = 0;
   for (const want of question.wanted) {
-    if (own.some((term) => sameWord(term, want))) sum += question.weight.get(want)!;
-    else if (context.some((term) => sameWord(term, want))) sum += 0.7 * question.weight.get(want)!;
+    if (question.has(own, want)) sum += question.weight.get(want)!;
+    else if (question.has(context, want)) sum += 0.7 * question.weight.get(want)!;
   }
   return sum / question.total;
 }
@@ -322,8 +333,16 @@ function rank(question: Question, source: Source, index: number): Ranked {
   const heading = source.hierarchy.slice(2).at(-1) ?? '';
   const blocks = BOILERPLATE.test(heading.trim()) ? [] : blocksOf(source);
   const context = termsOf(`${source.title} ${source.hierarchy.slice(2).join(' ')}`);
-  const pieces = piecesOf(blocks).map((piece) => {
-    let score = coverage(question, piece.text, context);
+  const found = piecesOf(blocks);
+  const pieces = found.map((piece, i) => {
+    // A sentence is read with its neighbours in the same block, which count for less.
+    const near = [found[i - 1], found[i + 1]].filter(
+      (other) => other?.block === piece.block && piece.kind === 'sentence',
+    );
+    let score = Math.max(
+      coverage(question, piece.text, context),
+      0.85 * coverage(question, [piece, ...near].map((other) => other!.text).join(' '), context),
+    );
     if (question.focus === 'value')
       score += holdsValue(question, piece.text, piece.kind === 'row') ? 0.25 : -0.15;
     if (
@@ -351,16 +370,29 @@ function rank(question: Question, source: Source, index: number): Ranked {
       .map((piece) => piece.score),
   );
   if (question.focus === 'steps' && lists.some((list) => list.ordered) && stepScore >= 0.5) score += 0.1;
+  else if (question.focus === 'steps' && blocks.some((unit) => unit.type === 'code')) score += 0.1;
   if (question.focus === 'cause') score += CAUSE.test(heading) ? 0.45 : FIX.test(heading) ? -0.2 : 0;
   if (question.focus === 'steps' && TROUBLE.test(question.text) && FIX.test(heading)) score += 0.15;
   if (question.asksForCode && blocks.some((unit) => unit.type === 'code')) score += 0.08;
   if (SYMPTOMS.test(heading)) score -= 0.25;
   if (!blocks.length) score = -1;
+  if (globalThis.process?.env.ASK_DEBUG)
+    console.log(
+      score.toFixed(3),
+      source.url,
+      'best',
+      best.toFixed(2),
+      'body',
+      coverage(question, blocks.map(textOf).join(' '), context).toFixed(2),
+      'head',
+      coverage(question, `${source.title} ${source.hierarchy.slice(2).join(' ')}`).toFixed(2),
+      'step',
+      stepScore.toFixed(2),
   return { source, rank: index, blocks, pieces, score, heading };
 }
 
 /** A section must cover about a third of the question's weighted words to answer it. */
-const MIN_SCORE = 0.32;
+export const MIN_SCORE = 0.32;
 
 const pageOf = (url: string) => url.split('#')[0];
 
@@ -370,7 +402,15 @@ const pageOf = (url: string) => url.split('#')[0];
  * sends them, whole, to its model.
  */
 export function chooseSections(question: string, sources: Source[]): Source[] {
-  return rankedPages(questionOf(question, sources), sources).map((ranked) => ranked.source);
+  return scoreSections(question, sources).map(({ source }) => source);
+}
+
+/**
+ * The same sections with their scores: about the share of the question's weighted words a section
+ * answers, with its focus (a value, steps, a cause); below MIN_SCORE none answers.
+ */
+export function scoreSections(question: string, sources: Source[]): { source: Source; score: number }[] {
+  return rankedPages(questionOf(question, sources), sources).map(({ source, score }) => ({ source, score }));
 }
 
 function rankedPages(question: Question, sources: Source[]): Ranked[] {
@@ -527,7 +567,13 @@ function compose(
   const best = byScore[0];
   if (question.focus === 'value') {
     lead(best);
-  } else if (question.focus === 'steps' && blocks.some((unit) => unit.type === 'list')) {
+  } else if (
+    question.focus === 'steps' &&
+    main.pieces.some(
+      (piece) =>
+        piece.kind === 'item' && blocks[piece.block].type === 'list' && piece.score >= best.score - 0.15,
+    )
+  ) {
     // The procedure: the list with the best step, numbered lists first, from its first step to its end.
     const lists = blocks
       .map((unit, block) => ({ unit, block }))

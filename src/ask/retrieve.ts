@@ -1,13 +1,13 @@
-import { searchQueryFor, type Source } from './extractive';
+import { BOILERPLATE, searchQueryFor, type Source } from './extractive';
 import type { SearchProvider } from '../search/types';
 
 /** How many search hits Ask AI retrieves to choose its sources from. */
 export const ASK_HITS = 20;
 
 /**
- * The sections an answer may draw on, best first: search hits with at most three sections of the best
+ * The sections an answer may draw on, best first: search hits with at most four sections of the best
  * page and two of any other (a page's introduction often ranks above the part with the steps or the
- * figure) and two pages of a folder, from at most `maxPages` pages, `maxPages + 2` sections and
+ * figure) and two pages of a folder, from at most `maxPages` pages, `maxPages + 3` sections and
  * `maxChars` of text in all.
  */
 export function selectSources(
@@ -24,7 +24,9 @@ export function selectSources(
     const count = perPage.get(page) ?? 0;
     // Pages of one folder (the API reference's operations) often say the same: two of them at most.
     const folder = page.replace(/\/[^/]*$/, '');
-    const pageLimit = perPage.size === 0 || page === chosen[0]?.url.split('#')[0] ? 3 : 2;
+    const pageLimit = perPage.size === 0 || page === chosen[0]?.url.split('#')[0] ? 4 : 2;
+    // Which versions a page applies to and where to read on answer nothing.
+    if (BOILERPLATE.test(hit.hierarchy.slice(2).at(-1)?.trim() ?? '')) continue;
     if (!hit.text || count >= pageLimit || (!count && perPage.size >= maxPages)) continue;
     if (!count && (perFolder.get(folder) ?? 0) >= 2) continue;
     const text = hit.text.slice(0, Math.max(0, maxChars - size));
@@ -38,7 +40,7 @@ export function selectSources(
       text,
     });
     size += text.length;
-    if (chosen.length >= maxPages + 2) break;
+    if (chosen.length >= maxPages + 3) break;
   }
   return chosen;
 }

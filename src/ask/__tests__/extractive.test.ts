@@ -234,9 +234,10 @@ describe('answerFromSources', () => {
       KB28('symptoms', 'The integration gets an access token without problems, and some calls work.'),
       FIRST_CALL,
     ]);
-    expect(sentences(answer.markdown)[0]).toBe(
-      'The response holds an access token that is valid for 60 minutes (expires_in is in seconds). [1]',
+    expect(sentences(answer.markdown)[0]).toMatch(
+      /^The response holds an access token that is valid for 60 minutes \(expires_in is in seconds\)\./,
     );
+    expect(answer.markdown).not.toMatch(/401|reseller/);
     // One entry per page, the answer's page first.
     expect(answer.sources.map((item) => item.url)).toEqual([
       FIRST_CALL.url,
@@ -341,15 +342,21 @@ describe('chooseSections', () => {
 });
 
 describe('selectSources', () => {
-  const hit = (url: string, text = 'Some text.') => ({ url, hierarchy: ['Docs', url], text });
+  const hit = (url: string, text = 'Some text.', heading = '') => ({
+    url,
+    hierarchy: heading ? ['Docs', url, heading] : ['Docs', url],
+    text,
+  });
 
-  it('takes three sections of the best page, two of others, two pages of a folder, within the limits', () => {
+  it('takes four sections of the best page, two of others, two pages of a folder, within the limits', () => {
     const chosen = selectSources(
       [
         hit('/a'),
         hit('/a#x'),
+        hit('/a#more', 'Links.', 'More information'),
         hit('/a#y'),
         hit('/a#w'),
+        hit('/a#v'),
         hit('/ref/b'),
         hit('/ref/b#1'),
         hit('/ref/b#2'),
@@ -361,7 +368,15 @@ describe('selectSources', () => {
       ],
       4,
     );
-    expect(chosen.map((item) => item.url)).toEqual(['/a', '/a#x', '/a#y', '/ref/b', '/ref/b#1', '/ref/c']);
+    expect(chosen.map((item) => item.url)).toEqual([
+      '/a',
+      '/a#x',
+      '/a#y',
+      '/a#w',
+      '/ref/b',
+      '/ref/b#1',
+      '/ref/c',
+    ]);
     expect(selectSources([hit('/a', 'x'.repeat(50)), hit('/b', 'y'.repeat(50))], 4, 60)[1].text).toHaveLength(
       10,
     );
