@@ -376,18 +376,6 @@ function rank(question: Question, source: Source, index: number): Ranked {
   if (question.asksForCode && blocks.some((unit) => unit.type === 'code')) score += 0.08;
   if (SYMPTOMS.test(heading)) score -= 0.25;
   if (!blocks.length) score = -1;
-  if (globalThis.process?.env.ASK_DEBUG)
-    console.log(
-      score.toFixed(3),
-      source.url,
-      'best',
-      best.toFixed(2),
-      'body',
-      coverage(question, blocks.map(textOf).join(' '), context).toFixed(2),
-      'head',
-      coverage(question, `${source.title} ${source.hierarchy.slice(2).join(' ')}`).toFixed(2),
-      'step',
-      stepScore.toFixed(2),
   return { source, rank: index, blocks, pieces, score, heading };
 }
 
