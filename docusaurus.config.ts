@@ -2,17 +2,19 @@ import path from 'node:path';
 import type { Config } from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
-import { themes as prismThemes } from 'prism-react-renderer';
-import { lightCodeTheme } from './src/prismTheme';
+import { darkCodeTheme, lightCodeTheme } from './src/prismTheme';
 import remarkDiagrams from './plugins/diagrams/remark';
 import remarkCodeBlockImport from './plugins/code-highlighting/remark';
 import remarkApiMentions from './plugins/api-mentions';
 import remarkProductModel from './plugins/product-model';
+import remarkLifecycle from './plugins/lifecycle';
+import rehypeTaskListLabels from './plugins/task-list-labels';
 import { announcement, askSettings, baseUrl, searchSettings, siteLinks, siteUrl } from './site.links';
-import { apiSpecSource } from './scripts/openapi';
+import { apiSpecSource } from './api-model/source';
 import { API_DOCS_ID, apiReferencePlugin, remarkCortexTables } from './plugins/api-reference';
 import { SEARCH_STATIC_DIR } from './plugins/search-index';
 import { PAGE_TEMPLATE } from './plugins/page-scripts/template';
+import { remarkContentModel, type Pipelines } from './plugins/content-model';
 
 // The REST API v2 specification: a path or URL from DOCS_OPENAPI_SPEC, else the one in this repository.
 const apiSpec = apiSpecSource();
@@ -31,14 +33,51 @@ const guidesDocsOptions = {
   // Mermaid diagrams are pre-rendered images (npm run diagrams), so no page loads a renderer;
   // pages with code load the highlighter with their own chunk. Operations written as
   // `METHOD /path` link to their reference page, and must exist in the specification;
-  // ::product-model lines show docs/product-model.yml.
+  // ::product-model lines show docs/product-model.yml; ::lifecycle lines show a schema's x-lifecycle.
+  // Last, the content model's recorder: the search index, the Markdown twins and the MCP server read
+  // each page as these plugins leave it (plugins/content-model).
+  remarkPlugins: [
+    remarkDiagrams,
+    remarkCodeBlockImport,
+    [remarkLifecycle, { spec: apiSpec }],
+    [remarkApiMentions, { spec: apiSpec }],
+    [remarkProductModel, { spec: apiSpec }],
+    remarkContentModel,
+  ],
+  // Task-list checkboxes are named after their item.
+  rehypePlugins: [rehypeTaskListLabels],
+} satisfies DocsOptions;
+
+/** The API reference's docs instance (api-docs/). */
+const apiDocsOptions = {
+  id: API_DOCS_ID,
+  path: 'api-docs',
+  routeBasePath: 'docs/developer/api',
+  sidebarPath: './sidebars-api.ts',
+  tags: '../docs/tags.yml',
+  onInlineTags: 'throw',
   remarkPlugins: [
     remarkDiagrams,
     remarkCodeBlockImport,
     [remarkApiMentions, { spec: apiSpec }],
-    [remarkProductModel, { spec: apiSpec }],
+    remarkContentModel,
   ],
+  beforeDefaultRemarkPlugins: [[remarkCortexTables, { siteDir: __dirname }]],
+  // Task-list checkboxes are named after their item.
+  rehypePlugins: [rehypeTaskListLabels],
 } satisfies DocsOptions;
+
+/**
+ * Each docs instance's remark plugins: the content model runs every doc through these very lists
+ * (plugins/content-model/parse.ts) for the search index and the Markdown twins.
+ */
+const contentPipelines: Pipelines = {
+  default: { remarkPlugins: guidesDocsOptions.remarkPlugins },
+  [API_DOCS_ID]: {
+    beforeDefaultRemarkPlugins: apiDocsOptions.beforeDefaultRemarkPlugins,
+    remarkPlugins: apiDocsOptions.remarkPlugins,
+  },
+};
 
 const config: Config = {
   title: 'Services Manager Docs',
@@ -100,6 +139,7 @@ const config: Config = {
         blog: false,
         pages: {
           remarkPlugins: [remarkCodeBlockImport],
+          rehypePlugins: [rehypeTaskListLabels],
           exclude: [
             '**/_*.{js,jsx,ts,tsx,md,mdx}',
             '**/_*/**',
@@ -123,24 +163,12 @@ const config: Config = {
     './plugins/page-scripts/index.ts',
     // The framework patches (patches/, applied on install) are build dependencies of the bundler cache.
     './plugins/patch-cache/index.ts',
-    './plugins/search-index/index.ts',
+    ['./plugins/search-index/index.ts', { pipelines: contentPipelines }],
     // Completes the build: the Markdown twins, then _headers and precompressed copies of every file.
-    './plugins/static-host/index.ts',
+    ['./plugins/static-host/index.ts', { pipelines: contentPipelines }],
     // The API reference is its own docs instance, generated from the specification before each build.
-    [
-      '@docusaurus/plugin-content-docs',
-      {
-        id: API_DOCS_ID,
-        path: 'api-docs',
-        routeBasePath: 'docs/developer/api',
-        sidebarPath: './sidebars-api.ts',
-        tags: '../docs/tags.yml',
-        onInlineTags: 'throw',
-        remarkPlugins: [remarkDiagrams, remarkCodeBlockImport, [remarkApiMentions, { spec: apiSpec }]],
-        beforeDefaultRemarkPlugins: [[remarkCortexTables, { siteDir: __dirname }]],
-      },
-    ],
-    apiReferencePlugin(apiSpec.location),
+    ['@docusaurus/plugin-content-docs', apiDocsOptions],
+    apiReferencePlugin(),
     // The main docs page is served at /docs; its own path stays reachable.
     [
       '@docusaurus/plugin-client-redirects',
@@ -196,7 +224,7 @@ const config: Config = {
     },
     prism: {
       theme: lightCodeTheme,
-      darkTheme: prismThemes.dracula,
+      darkTheme: darkCodeTheme,
       // The code block highlights with its own Prism and the docs' languages
       // (plugins/code-highlighting/prism.ts), loaded only with pages that have code.
       additionalLanguages: [],

@@ -37,6 +37,7 @@ const sidebars: SidebarsConfig = {
     { type: 'link', label: '← All documentation', href: '/docs' },
     'api-intro',
     'rest',
+    'rest-walkthrough',
     {
       type: 'category',
       label: 'Cortex PowerShell',

@@ -3,7 +3,7 @@
  * holds:
  * - the proof of a conversation: the proxy signs each conversation it answered, so a later request can
  *   carry its earlier turns only as the proxy gave them (no words put in the assistant's mouth, no
- *   questions the conversation never asked);
+ *   questions the conversation never asked), and only for a while;
  * - access tokens: `<expiry in Unix seconds>.<subject>.<signature>`, for sites that embed the proxy
  *   behind their own login and issue a token per signed-in reader.
  */
@@ -19,12 +19,28 @@ const same = (a: string, b: string) => {
   return left.length === right.length && crypto.timingSafeEqual(left, right);
 };
 
-export function conversationProof(secret: string) {
-  const sign = (turns: AskTurn[]) =>
-    `v1.${hmac(secret, `conversation\n${JSON.stringify(conversationOf(turns))}`)}`;
+/**
+ * Proofs are `v2.<issued, Unix seconds>.<signature>` and expire `ttlMs` after they were issued: a
+ * conversation left for longer starts again. A proof issued in the future (beyond a minute of clock
+ * skew between instances) is refused too.
+ */
+export function conversationProof(secret: string, ttlMs: number) {
+  const signAt = (turns: AskTurn[], issued: number) =>
+    `v2.${issued}.${hmac(secret, `conversation\n${issued}\n${JSON.stringify(conversationOf(turns))}`)}`;
   return {
-    sign,
-    verify: (turns: AskTurn[], proof: string | undefined) => !!proof && same(sign(turns), proof),
+    sign: (turns: AskTurn[], now = Date.now()) => signAt(turns, Math.floor(now / 1000)),
+    verify(turns: AskTurn[], proof: string | undefined, now = Date.now()): boolean {
+      const match = /^v2\.(\d{1,12})\.[A-Za-z0-9_-]{43}$/.exec(proof ?? '');
+      if (!match) return false;
+      const issued = Number(match[1]);
+      if (issued * 1000 + ttlMs <= now || issued * 1000 > now + 60_000) return false;
+      return same(signAt(turns, issued), proof!);
+    },
+    /** Whether a proof that failed `verify` is one of this proxy's, only too old. */
+    expired(turns: AskTurn[], proof: string | undefined, now = Date.now()): boolean {
+      const issued = Number(/^v2\.(\d{1,12})\./.exec(proof ?? '')?.[1] ?? NaN);
+      return issued * 1000 + ttlMs <= now && same(signAt(turns, issued), proof!);
+    },
   };
 }
 

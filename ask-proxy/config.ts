@@ -43,6 +43,13 @@ export type AskProxyOptions = {
   trustedProxies?: string[];
   /** Signs the proxy's answers so later requests can prove earlier turns; random when unset. */
   secret?: string;
+  /** How long a conversation's proof is accepted after the answer it came with. */
+  proofTtlMs?: number;
+  /** Searches of the documentation run at once, and how many more may wait; beyond that, 503. */
+  maxSearches?: number;
+  maxQueuedSearches?: number;
+  /** Redis (`redis://…`) where every instance counts the limits; in this process's memory when unset. */
+  redisUrl?: string;
   /** Shared-secret mode: every request must carry `Authorization: Bearer <accessKey>`. */
   accessKey?: string;
   /** Signed-token mode: requests must carry a token signed with this secret (see `auth.ts`). */
@@ -51,8 +58,9 @@ export type AskProxyOptions = {
   log?: (message: string) => void;
 };
 
-export type Settings = Required<Omit<AskProxyOptions, 'search' | 'accessKey' | 'tokenSecret' | 'log'>> &
-  Pick<AskProxyOptions, 'search' | 'accessKey' | 'tokenSecret'> & { log: (message: string) => void };
+type Optional = 'search' | 'accessKey' | 'tokenSecret' | 'redisUrl';
+export type Settings = Required<Omit<AskProxyOptions, Optional | 'log'>> &
+  Pick<AskProxyOptions, Optional> & { log: (message: string) => void };
 
 export const DEFAULTS = {
   baseUrl: 'https://api.openai.com/v1',
@@ -71,6 +79,9 @@ export const DEFAULTS = {
   maxBodyBytes: 32_768,
   maxUpstreamEventChars: 64 * 1024,
   trustedProxies: [] as string[],
+  proofTtlMs: 24 * 60 * 60_000,
+  maxSearches: 2,
+  maxQueuedSearches: 20,
 };
 
 /** The options with every default filled in. */
@@ -121,6 +132,9 @@ export function optionsFromEnv(
   const baseUrl = env.ASK_BASE_URL?.trim() || DEFAULTS.baseUrl;
   if (!/^https?:\/\//.test(baseUrl) || !URL.canParse(baseUrl))
     throw new Error(`ASK_BASE_URL must be an http(s) URL, not "${baseUrl}".`);
+  const redisUrl = env.ASK_REDIS_URL?.trim() || undefined;
+  if (redisUrl && (!/^rediss?:\/\//.test(redisUrl) || !URL.canParse(redisUrl)))
+    throw new Error('ASK_REDIS_URL must be a redis:// or rediss:// URL.');
   return {
     apiKey,
     baseUrl,
@@ -141,6 +155,10 @@ export function optionsFromEnv(
     maxBodyBytes: numberFrom(env, 'ASK_MAX_BODY_BYTES', DEFAULTS.maxBodyBytes),
     maxUpstreamEventChars: numberFrom(env, 'ASK_MAX_UPSTREAM_EVENT_CHARS', DEFAULTS.maxUpstreamEventChars),
     trustedProxies: listFrom(env.ASK_TRUSTED_PROXIES) ?? [],
+    proofTtlMs: numberFrom(env, 'ASK_PROOF_TTL_MS', DEFAULTS.proofTtlMs),
+    maxSearches: numberFrom(env, 'ASK_MAX_SEARCHES', DEFAULTS.maxSearches) || 1,
+    maxQueuedSearches: numberFrom(env, 'ASK_SEARCH_QUEUE', DEFAULTS.maxQueuedSearches),
+    redisUrl,
     secret: secretFrom(env, 'ASK_SECRET'),
     accessKey: secretFrom(env, 'ASK_ACCESS_KEY'),
     tokenSecret: secretFrom(env, 'ASK_TOKEN_SECRET'),

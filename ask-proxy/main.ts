@@ -1,4 +1,7 @@
-/** `npm run ask-proxy`: the Ask AI proxy, configured from `ASK_*` environment variables. */
+/**
+ * `npm start --workspace ask-proxy` (or `npm run ask-proxy` at the repository's root): the Ask AI
+ * proxy, configured from `ASK_*` environment variables.
+ */
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { findIndexDir } from '../src/search/fromBuild';
@@ -8,7 +11,10 @@ import { createAskProxy } from './server';
 let options: ReturnType<typeof optionsFromEnv>;
 try {
   options = optionsFromEnv();
-  findIndexDir(path.resolve(options.buildDir!));
+  // npm runs a workspace's script in the workspace's folder: a relative ASK_BUILD_DIR is read from
+  // where npm was started.
+  options.buildDir = path.resolve(process.env.INIT_CWD ?? process.cwd(), options.buildDir!);
+  findIndexDir(options.buildDir);
 } catch (error) {
   console.error(`Ask AI proxy: ${(error as Error).message}`);
   process.exit(1);
@@ -20,7 +26,8 @@ if (!options.secret)
 const server = createAskProxy(options);
 server.listen(options.port, options.host, () => {
   const { port } = server.address() as AddressInfo;
-  console.log(`Ask AI proxy for ${options.model} listening at http://${options.host}:${port}/ask`);
+  const store = options.redisUrl ? ', counting its limits in Redis' : '';
+  console.log(`Ask AI proxy for ${options.model} listening at http://${options.host}:${port}/ask${store}`);
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.on(signal, () => {

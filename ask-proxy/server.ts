@@ -11,10 +11,10 @@ import { AskError } from '../src/ask/stream';
 import { searchBuild } from '../src/search/fromBuild';
 import { bearerOf, conversationProof, sameSecret, verifyToken } from './auth';
 import { settingsOf, type AskProxyOptions } from './config';
-import { clientAddress, clientLimiter, globalBudget, tokensIn } from './limits';
-import { redactor } from './redact';
-import { refsOf, retriever, type Sources } from './sources';
-import { buildMessages, streamAnswer, UpstreamError } from './upstream';
+import { clientAddress, clientKey, createLimits, LimitStoreError, limitStore, tokensIn } from './limits';
+import { oneLine, redactor } from './redact';
+import { onTopic, refsOf, retriever, type Sources } from './sources';
+import { buildMessages, streamAnswer, SYSTEM_PROMPT, UpstreamError } from './upstream';
 
 export type { AskProxyOptions } from './config';
 
@@ -96,6 +96,8 @@ const UNREACHABLE = 'The answer service could not be reached. Try again later.';
 const INTERRUPTED = 'The answer service stopped with an error before the answer was complete. Try again.';
 const UNPROVEN =
   'The earlier turns of this conversation could not be verified (they are not the ones this service answered). Start a new conversation.';
+const BUSY = 'Ask AI is answering many questions right now. Try again in a few seconds.';
+const NO_LIMITS = 'Ask AI cannot check its limits right now. Try again later.';
 export const NO_SOURCES =
   'The documentation does not cover this question. Try rephrasing it with the words the documentation uses.';
 
@@ -122,16 +124,62 @@ function write(res: http.ServerResponse, text: string): Promise<void> {
   });
 }
 
+/** Too many searches are running and waiting already. */
+class BusyError extends Error {}
+
+/**
+ * Runs at most `max` tasks at once and lets at most `waiting` more wait; beyond that a task is refused
+ * with BusyError at once. A waiting task starts after pending I/O had its turn, so a burst of searches
+ * (blocking work) cannot hold up other requests such as `/health` for long.
+ */
+function taskQueue(max: number, waiting: number) {
+  let active = 0;
+  const queue: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active < max) active++;
+    else if (queue.length >= waiting) throw new BusyError();
+    else await new Promise<void>((resolve) => queue.push(resolve));
+    try {
+      return await task();
+    } finally {
+      const next = queue.shift();
+      if (next) setImmediate(next);
+      else active--;
+    }
+  };
+}
+
+/**
+ * The most characters of sources an answer is given (selectSources' 6,000 characters of text, with
+ * room for the numbered titles and URLs): reserved from the token budget before the search runs.
+ */
+const MAX_SOURCE_CHARS = 8000;
+/** Shorter secrets are placeholders (`ASK_API_KEY=local` for a local model), not masked in answers. */
+const MIN_MASKED_SECRET = 16;
+
 /** The proxy server (not yet listening). */
 export function createAskProxy(options: AskProxyOptions): http.Server {
   const settings = settingsOf(options);
   const allowed = new Set(settings.allowedOrigins.map((origin) => origin.replace(/\/+$/, '')));
-  const perClient = clientLimiter(settings.rateLimit);
-  const global = globalBudget(settings);
   const clientOf = clientAddress(settings.trustedProxies);
-  const proofs = conversationProof(settings.secret);
-  const redact = redactor([settings.apiKey, settings.secret, settings.accessKey, settings.tokenSecret]);
+  const proofs = conversationProof(settings.secret, settings.proofTtlMs);
+  const secrets = [
+    settings.apiKey,
+    settings.secret,
+    settings.accessKey,
+    settings.tokenSecret,
+    settings.redisUrl && decodeURIComponent(new URL(settings.redisUrl).password),
+  ];
+  const redact = redactor(secrets);
+  const masked = redactor(secrets.filter((secret) => secret && secret.length >= MIN_MASKED_SECRET));
   const log = (message: string) => settings.log(redact(`[ask-proxy] ${message}`));
+  /** Text from the model's service, for the log: redacted before it is cut, on one line. */
+  const logged = (text: string) => oneLine(redact.cut(text)).slice(0, 300);
+  const redis = settings.redisUrl ? limitStore(settings.redisUrl, log) : undefined;
+  const limits = createLimits(settings, redis);
+  const searches = taskQueue(settings.maxSearches, settings.maxQueuedSearches);
+  /** A model that ignores `max_tokens` is cut at twice the estimate of four characters a token. */
+  const maxAnswerChars = settings.maxAnswerTokens * 8;
   const upstream = { ...settings, maxEventChars: settings.maxUpstreamEventChars };
   let retrieve: ReturnType<typeof retriever> | undefined;
   // The index is opened on the first question, so the proxy starts (and says what is missing) at once.
@@ -184,6 +232,7 @@ export function createAskProxy(options: AskProxyOptions): http.Server {
     request: AskRequest,
     sources: Sources,
     cors: Record<string, string>,
+    reserved: number,
   ) {
     const history = request.history;
     const finish = async (text: string) => {
@@ -193,28 +242,7 @@ export function createAskProxy(options: AskProxyOptions): http.Server {
       );
       res.end('data: [DONE]\n\n');
     };
-    if (!sources.length) {
-      res.writeHead(200, { ...cors, ...SSE_HEADERS });
-      await write(res, eventOf('sources', { sources: [] }));
-      await write(res, chunkOf(NO_SOURCES));
-      return finish(NO_SOURCES);
-    }
     const messages = buildMessages(request.question, sources, history);
-    const reserved = tokensIn(messages.map((message) => message.content).join('')) + settings.maxAnswerTokens;
-    const wait = global.reserve(reserved);
-    if (wait) {
-      log(`The global budget is spent; refusing answers for ${wait} s.`);
-      return sendJson(
-        res,
-        503,
-        `Ask AI has answered as many questions as it may for now. Try again in ${wait} seconds.`,
-        {
-          ...cors,
-          'Retry-After': String(wait),
-        },
-      );
-    }
-
     const controller = new AbortController();
     let stopped: 'timeout' | 'client' | undefined;
     const stop = (why: 'timeout' | 'client') => {
@@ -241,38 +269,71 @@ export function createAskProxy(options: AskProxyOptions): http.Server {
       if (!res.headersSent) res.writeHead(status, { ...cors, ...SSE_HEADERS });
       res.end(eventOf('error', { error: { message } }));
     };
+    // What the reader gets, and what the proof signs: a secret the model echoes is masked.
+    const mask = masked.stream();
     let text = '';
+    let received = 0;
     touch();
     try {
       for await (const piece of streamAnswer(upstream, messages, controller.signal, touch)) {
         await start();
-        text += piece;
-        await write(res, chunkOf(piece));
+        received += piece.length;
+        if (received > maxAnswerChars) {
+          log(`The model's answer passed ${maxAnswerChars} characters despite max_tokens; it was cut there.`);
+          controller.abort();
+          break;
+        }
+        const safe = mask.push(piece);
+        text += safe;
+        if (safe) await write(res, chunkOf(safe));
       }
+      const rest = mask.end();
+      text += rest;
       await start();
+      if (rest) await write(res, chunkOf(rest));
       await finish(text);
     } catch (error) {
       if (stopped === 'client' || res.destroyed) return;
       if (stopped === 'timeout') return fail(504, TIMEOUT);
       if (error instanceof UpstreamError) {
         // Logged for the operator, shortened; the reader gets only the status.
-        log(`The answer service answered HTTP ${error.status}: ${error.detail}`);
+        log(`The answer service answered HTTP ${error.status}: ${logged(error.detail)}`);
         return fail(502, error.message);
       }
       if (error instanceof AskError) {
-        log(`The answer stream failed: ${error.message}`);
+        log(`The answer stream failed: ${logged(error.message)}`);
         return fail(502, INTERRUPTED);
       }
-      log(`The answer service could not be reached: ${(error as Error).cause ?? error}`);
+      log(`The answer service could not be reached: ${logged(String((error as Error).cause ?? error))}`);
       fail(502, UNREACHABLE);
     } finally {
       clearTimeout(total);
       clearTimeout(idle);
-      global.refund(
-        Math.max(0, reserved - tokensIn(messages.map((message) => message.content).join('') + text)),
-      );
+      await limits
+        .refund(Math.max(0, reserved - tokensIn(messages.map((message) => message.content).join('') + text)))
+        .catch((error: unknown) => log(`Could not give back unused tokens: ${(error as Error).message}`));
     }
   }
+
+  /** Answers "not covered" without asking the model. */
+  async function notCovered(res: http.ServerResponse, request: AskRequest, cors: Record<string, string>) {
+    res.writeHead(200, { ...cors, ...SSE_HEADERS });
+    await write(res, eventOf('sources', { sources: [] }));
+    await write(res, chunkOf(NO_SOURCES));
+    await write(
+      res,
+      eventOf('proof', {
+        proof: proofs.sign([...request.history, { question: request.question, answer: NO_SOURCES }]),
+      }),
+    );
+    res.end('data: [DONE]\n\n');
+  }
+
+  const refused = (res: http.ServerResponse, cors: Record<string, string>) => (error: unknown) => {
+    if (!(error instanceof LimitStoreError)) throw error;
+    log(`The limits could not be checked: ${error.message}`);
+    sendJson(res, 503, NO_LIMITS, { ...cors, 'Retry-After': '30' });
+  };
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
@@ -299,7 +360,12 @@ export function createAskProxy(options: AskProxyOptions): http.Server {
 
     const access = authorize(req);
     if ('status' in access) return sendJson(res, access.status, access.message, cors);
-    const wait = perClient(access.client);
+    let wait: number;
+    try {
+      wait = await limits.client(clientKey(access.client));
+    } catch (error) {
+      return refused(res, cors)(error);
+    }
     if (wait) {
       const message = `Too many questions. Try again in ${wait} second${wait === 1 ? '' : 's'}.`;
       return sendJson(res, 429, message, { ...cors, 'Retry-After': String(wait) });
@@ -324,15 +390,61 @@ export function createAskProxy(options: AskProxyOptions): http.Server {
     const request = parseAskRequest(value);
     if (typeof request === 'string') return sendJson(res, 400, request, cors);
     if (request.history.length && !proofs.verify(request.history, request.proof))
-      return sendJson(res, 400, UNPROVEN, cors);
-    let sources: Sources;
+      return sendJson(
+        res,
+        400,
+        proofs.expired(request.history, request.proof)
+          ? `This conversation is older than ${Math.round(settings.proofTtlMs / 60_000)} minutes and cannot be continued. Start a new conversation.`
+          : UNPROVEN,
+        cors,
+      );
+
+    // The budget is checked before the search, the blocking part of a question: a spent budget costs
+    // nothing more. What the sources and the answer do not use is given back afterwards.
+    const asked = [
+      SYSTEM_PROMPT,
+      request.question,
+      ...request.history.flatMap((turn) => [turn.question, turn.answer]),
+    ];
+    const reserved = tokensIn(asked.join('')) + Math.ceil(MAX_SOURCE_CHARS / 4) + settings.maxAnswerTokens;
+    let budgetWait: number;
     try {
-      sources = await sourcesFor(request.question, request.history.at(-1)?.question ?? '');
+      budgetWait = await limits.reserve(reserved);
     } catch (error) {
+      return refused(res, cors)(error);
+    }
+    if (budgetWait) {
+      log(`The global budget is spent; refusing answers for ${budgetWait} s.`);
+      return sendJson(
+        res,
+        503,
+        `Ask AI has answered as many questions as it may for now. Try again in ${budgetWait} seconds.`,
+        { ...cors, 'Retry-After': String(budgetWait) },
+      );
+    }
+    const previous = request.history.at(-1)?.question ?? '';
+    let sources: Sources;
+    let covered: boolean;
+    try {
+      ({ sources, covered } = await searches(async () => {
+        const found = await sourcesFor(request.question, previous);
+        return { sources: found, covered: onTopic(request.question, previous, found) };
+      }));
+    } catch (error) {
+      await limits.refund(reserved, true).catch(() => undefined);
+      if (error instanceof BusyError) {
+        log('Too many questions at once; refusing one.');
+        return sendJson(res, 503, BUSY, { ...cors, 'Retry-After': '5' });
+      }
       log(`Retrieval failed: ${(error as Error).message}`);
       return sendJson(res, 500, 'Ask AI cannot search the documentation right now.', cors);
     }
-    await answer(res, request, sources, cors);
+    if (!covered) {
+      // The question was searched, so it counts as an answer; the tokens are given back.
+      await limits.refund(reserved).catch(() => undefined);
+      return notCovered(res, request, cors);
+    }
+    await answer(res, request, sources, cors, reserved);
   }
 
   const server = http.createServer((req, res) => {
@@ -342,6 +454,7 @@ export function createAskProxy(options: AskProxyOptions): http.Server {
       else res.end();
     });
   });
+  server.on('close', () => redis?.disconnect());
   // Node's own limits for a request's headers and whole body, behind the body timeout above.
   server.headersTimeout = Math.min(settings.bodyTimeoutMs, 60_000);
   server.requestTimeout = settings.bodyTimeoutMs * 2;

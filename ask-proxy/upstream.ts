@@ -34,6 +34,8 @@ export function buildMessages(question: string, sources: Sources, history: AskTu
 export function upstreamMessage(status: number): string {
   if (status === 401 || status === 403)
     return `Ask AI is not set up correctly: the answer service refused its credentials (HTTP ${status}).`;
+  if (status >= 300 && status < 400)
+    return `Ask AI is not set up correctly: the answer service redirected the request (HTTP ${status}).`;
   if (status === 429) return 'The answer service is busy right now (HTTP 429). Try again in a minute.';
   if (status >= 500) return `The answer service had a problem (HTTP ${status}). Try again later.`;
   return `The answer service could not answer this request (HTTP ${status}).`;
@@ -56,10 +58,35 @@ export type Upstream = {
   maxEventChars: number;
 };
 
+/** The most of an error body read from the provider: enough for the log, never a whole endless body. */
+export const MAX_ERROR_BYTES = 4096;
+
+/** The first `max` bytes of a body; the rest is not downloaded (the connection is cancelled). */
+async function readStart(body: ReadableStream<Uint8Array> | null, max: number): Promise<string> {
+  if (!body) return '';
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < max) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.length;
+    }
+  } catch {
+    // A broken body: what arrived is enough.
+  } finally {
+    reader.cancel().catch(() => undefined);
+  }
+  return Buffer.concat(chunks).subarray(0, max).toString('utf8');
+}
+
 /**
  * The model's answer, piece by piece. `touch` is called on every byte received (keep-alive comments
  * too), so the caller's idle timeout measures silence. Throws UpstreamError on an HTTP error and
- * AskError on a broken stream; aborts with `signal`.
+ * AskError on a broken stream; aborts with `signal`. Redirects are not followed: the key and the
+ * question go to `baseUrl` only.
  */
 export async function* streamAnswer(
   upstream: Upstream,
@@ -82,10 +109,12 @@ export async function* streamAnswer(
       max_tokens: upstream.maxAnswerTokens,
     }),
     signal,
+    redirect: 'manual',
   });
   if (!response.ok || !response.body) {
-    const detail = await response.text().catch(() => '');
-    throw new UpstreamError(response.status, detail.slice(0, 300));
+    const location = response.headers.get('location');
+    const detail = await readStart(response.body, MAX_ERROR_BYTES);
+    throw new UpstreamError(response.status, location ? `redirect to ${location} (not followed)` : detail);
   }
   touch();
   const body = response.body.pipeThrough(

@@ -1,14 +1,7 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, it } from 'node:test';
-import yaml from 'js-yaml';
 import { openPage, ROOT, setupSite, visit } from './harness';
-import { DEFAULT_SPEC } from '../scripts/openapi';
-
-const spec = yaml.load(fs.readFileSync(path.join(ROOT, DEFAULT_SPEC), 'utf8')) as {
-  tags: { name: string }[];
-};
+import { apiModel, DEFAULT_SPEC } from '../api-model';
 
 const site = setupSite();
 
@@ -21,7 +14,8 @@ describe('REST API v2 reference', () => {
     const categories = await page
       .locator('.theme-doc-sidebar-menu .menu__list .menu__list-item-collapsible > a')
       .allInnerTexts();
-    for (const tag of spec.tags) assert.ok(categories.includes(tag.name), `sidebar category "${tag.name}"`);
+    const { tags } = await apiModel({ kind: 'file', location: DEFAULT_SPEC }, { cwd: ROOT });
+    for (const tag of tags) assert.ok(categories.includes(tag.name), `sidebar category "${tag.name}"`);
   });
 
   it('links the hand-written API guides from the main docs sidebar', async () => {

@@ -1,16 +1,18 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { BUILD_DIR, ROOT } from './harness';
 import { loadReference } from '../plugins/api-reference/cortex/load';
-import { cmdletSlug } from '../plugins/api-reference/cortex/model';
+import { cmdletSlug, type CortexReference } from '../plugins/api-reference/cortex/model';
 import { SECTIONS } from '../plugins/api-reference/cortex/page';
-import { DEFAULT_SPEC } from '../scripts/openapi';
+import { DEFAULT_SPEC } from '../api-model';
 import { searchBuild } from '../src/search/fromBuild';
+import yaml from 'js-yaml';
+import { operationNotes, readLifecycles } from '../api-model/lifecycle';
 
 const BASE = '/docs/developer/api/cortex';
-const reference = loadReference(DEFAULT_SPEC, ROOT);
+let reference: CortexReference;
 
 /** The built HTML of a route, and its article (the page's own content, without navigation). */
 function built(route: string): { html: string; article: string } {
@@ -25,6 +27,10 @@ function built(route: string): { html: string; article: string } {
 const links = (html: string) => new Set([...html.matchAll(/href="?([^"\s>]+)/g)].map((match) => match[1]));
 
 describe('Cortex cmdlet reference in the build', () => {
+  before(async () => {
+    reference = await loadReference({ kind: 'file', location: DEFAULT_SPEC }, { cwd: ROOT });
+  });
+
   it('has one page per cmdlet with the sections in order', () => {
     assert.ok(reference.cmdlets.length >= 50, `${reference.cmdlets.length} cmdlets`);
     for (const cmdlet of reference.cmdlets) {
@@ -66,6 +72,32 @@ describe('Cortex cmdlet reference in the build', () => {
         assert.ok(links(built(page).article).has(rest), `${page} does not link to ${rest}`);
       }
     }
+  });
+
+  it('says on the REST page and the cmdlet page in which states an operation is allowed', () => {
+    const notes = operationNotes(
+      readLifecycles(yaml.load(fs.readFileSync(path.join(ROOT, DEFAULT_SPEC), 'utf8'))),
+    );
+    assert.ok(Object.keys(notes).length >= 10, `${Object.keys(notes).length} operations with a rule`);
+    const text = (html: string) =>
+      html
+        .replace(/<[^>]+>/g, '')
+        .replace(/&#x27;|&#39;/g, "'")
+        .replace(/\s+/g, ' ');
+    for (const cmdlet of reference.cmdlets)
+      for (const operation of cmdlet.operations) {
+        const note = notes[operation.operationId]?.replace(/`/g, '');
+        if (!note) continue;
+        const rest = `/docs/developer/api/reference/${operation.page}`;
+        assert.ok(text(built(rest).article).includes(note), `${rest} lacks "${note}"`);
+        const page = `${BASE}/${cmdletSlug(cmdlet.name)}`;
+        assert.ok(text(built(page).article).includes(note), `${page} lacks "${note}"`);
+      }
+    assert.ok(
+      text(built('/docs/developer/api/reference/retry-request').article).includes(
+        'Allowed when the request is Failed; otherwise 409 InvalidState.',
+      ),
+    );
   });
 
   it('lists every cmdlet page in llms.txt and llms-full.txt', () => {

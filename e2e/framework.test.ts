@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ANALYTICS_PATH, openPage, until, setupSite, visit } from './harness';
-import { themes, type PrismTheme } from 'prism-react-renderer';
+import type { PrismTheme } from 'prism-react-renderer';
 import { LOAD_FAILED_MESSAGE } from '../plugins/analytics/load';
-import { lightCodeTheme } from '../src/prismTheme';
+import { darkCodeTheme, lightCodeTheme } from '../src/prismTheme';
 
 const site = setupSite();
 
@@ -122,10 +122,10 @@ describe('framework behaviours the spec names that our code changes', () => {
       theme.styles.flatMap(({ style }) =>
         style.color ? [style.color.startsWith('#') ? rgb(style.color) : style.color] : [],
       );
-    const [dark, light] = [colours(themes.dracula), colours(lightCodeTheme)];
+    const [dark, light] = [colours(darkCodeTheme), colours(lightCodeTheme)];
     await visit(page, `${site.url}/docs/installation/prerequisites?docusaurus-theme=dark`);
     // The page hydrates with the server's light colours; the reader's mode arrives as an update.
-    const background = rgb(themes.dracula.plain.backgroundColor!);
+    const background = rgb(darkCodeTheme.plain.backgroundColor!);
     await page.waitForFunction(
       (expected) => document.querySelector<HTMLElement>('pre.prism-code')?.style.backgroundColor === expected,
       background,

@@ -36,18 +36,20 @@ export const AXE_VARIANTS = [
 ] as const;
 export type AxeVariant = (typeof AXE_VARIANTS)[number];
 
+export type AxeViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
 /** axe's rules whose outcome depends on colours rather than on markup. */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
 /**
- * WCAG 2.2 A and AA and axe's best practices on the page as it is now, or only inside the elements
- * `include` selects; one line per violation.
+ * axe's violations of WCAG 2.2 A and AA and its best practices on the page as it is now, or only inside
+ * the elements `include` selects.
  */
-export async function axeViolations(
+export async function axeResults(
   page: Page,
   rules: AxeVariant['rules'] = 'all',
   include?: string,
-): Promise<string[]> {
+): Promise<AxeViolation[]> {
   // A colour read mid-transition (the theme toggle fades link colours) belongs to neither theme.
   await page.waitForFunction(() =>
     document
@@ -58,8 +60,16 @@ export async function axeViolations(
   if (include) builder.include(include);
   if (rules === 'colour') builder.withRules(COLOUR_RULES);
   else builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']);
-  const results = await builder.analyze();
-  return results.violations.map(
+  return (await builder.analyze()).violations;
+}
+
+/** axeResults as one line per violation, with the first five elements it names. */
+export async function axeViolations(
+  page: Page,
+  rules: AxeVariant['rules'] = 'all',
+  include?: string,
+): Promise<string[]> {
+  return (await axeResults(page, rules, include)).map(
     (violation) =>
       `${violation.id} (${violation.impact}): ${violation.help}\n` +
       violation.nodes

@@ -88,6 +88,39 @@ describe('Markdown copies and llms.txt', () => {
     });
   }
 
+  // Operation links (api-mentions), the Cortex table's cmdlet links and a cmdlet page's links are added
+  // by remark plugins; the twin is made from the same tree, so it has every one of them.
+  for (const route of [
+    '/docs/concepts/users',
+    '/docs/developer/api/cortex',
+    '/docs/developer/api/cortex/add-smcustomerplan',
+  ]) {
+    it(`keeps every link of ${route} in its twin, doc pages as their twins`, async () => {
+      const { page } = await openPage(site);
+      await visit(page, `${site.url}${route}`);
+      const hrefs = await page.evaluate(() =>
+        [...document.querySelectorAll('article .markdown a[href]')]
+          .map((link) => link.getAttribute('href')!)
+          .filter((href) => href.startsWith('/') || /^https?:/.test(href)),
+      );
+      assert.ok(
+        hrefs.some((href) => /\/docs\/developer\/api\/(reference|cortex)\/./.test(href)),
+        route,
+      );
+      const twin = await (await page.request.get(`${site.url}${markdownPath(route)}`)).text();
+      const origin = siteUrl.replace(/\/$/, '');
+      const missing = hrefs.filter((href) => {
+        if (!href.startsWith('/')) return !twin.includes(`](${href})`);
+        const [pathname, hash] = href.split('#');
+        const anchor = hash === undefined ? '' : `#${hash}`;
+        return ![`${origin}${markdownPath(pathname)}${anchor}`, `${origin}${href}`].some((url) =>
+          twin.includes(`](${url})`),
+        );
+      });
+      assert.deepEqual(missing, [], `${route}: links of the page missing from its twin`);
+    });
+  }
+
   it('copies the page as Markdown from the keyboard and says so', async () => {
     const { page } = await openPage(site, { permissions: ['clipboard-read', 'clipboard-write'] });
     await visit(page, `${site.url}/docs/concepts/customers`);

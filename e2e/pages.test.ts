@@ -8,9 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import yaml from 'js-yaml';
 import { BUILD_DIR, ROOT } from './harness';
-import { DEFAULT_SPEC } from '../scripts/openapi';
+import { apiModel, DEFAULT_SPEC } from '../api-model';
 import { CHROMIUM_ARGS, findBrowser } from '../scripts/browser';
 import { INDEX_FILE } from '../plugins/metadata';
 import type { TagIndex } from '../plugins/metadata/buildIndex';
@@ -70,19 +69,9 @@ type ApiFacts = {
   tabs: string[];
 };
 
-type Operation = { operationId: string; summary: string; parameters?: { name?: string; in?: string }[] };
-
-/** Every operation of the specification, with its method and path. */
-function operations() {
-  const spec = yaml.load(fs.readFileSync(path.join(ROOT, DEFAULT_SPEC), 'utf8')) as {
-    paths: Record<string, Record<string, Operation>>;
-  };
-  return Object.entries(spec.paths).flatMap(([route, item]) =>
-    Object.entries(item)
-      .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
-      .map(([method, operation]) => ({ method, route, ...operation })),
-  );
-}
+/** Every operation of the specification, from the API model. */
+const operations = async () =>
+  (await apiModel({ kind: 'file', location: DEFAULT_SPEC }, { cwd: ROOT })).operations;
 
 const docs = () => (JSON.parse(fs.readFileSync(path.join(BUILD_DIR, INDEX_FILE), 'utf8')) as TagIndex).docs;
 
@@ -131,7 +120,7 @@ describe('every page as built', () => {
 
   it('includes every API operation with its method, path, parameters, response schema and code samples', async () => {
     const failures: string[] = [];
-    const list = operations();
+    const list = await operations();
     assert.ok(list.length > 20, `${list.length} operations in the specification`);
     for (const operation of list) {
       const file = path.join(BUILD_DIR, REFERENCE_ROUTE, referenceSlug(operation.operationId), 'index.html');
@@ -144,11 +133,9 @@ describe('every page as built', () => {
       if (facts.h1 !== operation.summary) problems.push(`H1 "${facts.h1}"`);
       if (facts.method.toUpperCase() !== operation.method.toUpperCase())
         problems.push(`method ${facts.method}`);
-      if (facts.path !== operation.route) problems.push(`path ${facts.path}`);
-      for (const parameter of operation.parameters ?? [])
-        // A body parameter is the request body, shown as a schema rather than a table row.
-        if (parameter.name && parameter.in !== 'body' && !facts.tableCodes.includes(parameter.name))
-          problems.push(`parameter ${parameter.name} missing`);
+      if (facts.path !== operation.path) problems.push(`path ${facts.path}`);
+      for (const parameter of operation.parameters)
+        if (!facts.tableCodes.includes(parameter.name)) problems.push(`parameter ${parameter.name} missing`);
       if (facts.responseTables < 1) problems.push('no response schema table');
       if (facts.tabs.join() !== 'curl,PowerShell,Python,JavaScript,C#')
         problems.push(`tabs ${facts.tabs.join()}`);

@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const { version } = JSON.parse(fs.readFileSync(path.join(__dirname, 'package.json'), 'utf8')) as {
     version: string;
   };
-  const site = loadSite({ buildDir: options.buildDir, specFile: options.specFile, origin: siteUrl });
+  const site = await loadSite({ buildDir: options.buildDir, specFile: options.specFile, origin: siteUrl });
   // stdout carries the protocol on stdio, so everything for people goes to stderr.
   const summary = `${site.pages.size} pages, ${site.operations.length} API operations, from ${options.buildDir}`;
   if (options.http) {

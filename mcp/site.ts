@@ -1,14 +1,16 @@
 /**
- * What the MCP server knows, read once from a production build (the Markdown twins, the search index)
- * and the API specification. Nothing here touches the network.
+ * What the MCP server knows, read once from a production build (the pages' content models in
+ * content.json, their Markdown twins, the search index) and the API specification. Nothing here
+ * touches the network, and no Markdown is parsed: the build wrote each page's structure.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import yaml from 'js-yaml';
+import { apiModel, SpecError, type ApiModel, type Operation as ApiOperation } from '../api-model';
 import { searchBuild } from '../src/search/fromBuild';
 import type { SearchProvider } from '../src/search/types';
-import { sectionLabel } from '../plugins/search-index/labels';
 import { referenceRoute } from '../plugins/api-mentions/operations';
+import { CONTENT_FILE, type ContentFile } from '../plugins/markdown-export/paths';
+import { plainOf, type DocContent } from '../plugins/content-model/model';
 import { toSitePath } from './text';
 
 export type Page = {
@@ -21,6 +23,8 @@ export type Page = {
   section: string;
   /** The Markdown twin, its links pointing at `origin`. */
   markdown: string;
+  /** The page's sections and units, as the build recorded them. */
+  content: DocContent;
 };
 
 export type Operation = {
@@ -53,110 +57,97 @@ export class SiteError extends Error {
   override name = 'SiteError';
 }
 
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 const CMDLET_PREFIX = '/docs/developer/api/cortex/';
 
-function markdownFiles(dir: string, root = dir): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'assets' ? [] : markdownFiles(full, root);
-    return entry.name.endsWith('.md') ? [path.relative(root, full)] : [];
+/** The API model's operations as the tools show them, with the Cortex cmdlet each names. */
+export function siteOperations(operations: readonly ApiOperation[]): Omit<Operation, 'page'>[] {
+  return operations.map((op) => {
+    const cmdlet = op['x-cortex']?.cmdlet;
+    return {
+      operationId: op.operationId,
+      method: op.method.toUpperCase(),
+      path: op.path,
+      summary: op.summary,
+      ...(typeof cmdlet === 'string' ? { cmdlet } : {}),
+    };
   });
 }
 
-type FrontMatter = { title?: string; description?: string; tags?: string[]; canonical_url?: string };
-
-/** A twin's front matter (title, description, tags, canonical URL) and body. */
-export function parseTwin(text: string): { meta: FrontMatter; body: string } {
-  const match = /^---\n([\s\S]*?)\n---\n/.exec(text);
-  if (!match) return { meta: {}, body: text };
-  const meta = yaml.load(match[1]);
-  return {
-    meta: typeof meta === 'object' && meta ? (meta as FrontMatter) : {},
-    body: text.slice(match[0].length),
-  };
-}
-
-/** The operations of a Swagger 2.0 or OpenAPI 3 document, with the Cortex cmdlet each names. */
-export function specOperations(spec: unknown): Omit<Operation, 'page'>[] {
-  const paths = (spec as { paths?: Record<string, Record<string, unknown>> })?.paths ?? {};
-  return Object.entries(paths).flatMap(([route, item]) =>
-    Object.entries(item ?? {})
-      .filter(([method]) => HTTP_METHODS.includes(method))
-      .map(([method, raw]) => {
-        const op = raw as {
-          operationId?: string;
-          summary?: string;
-          'x-cortex'?: { cmdlet?: string };
-        };
-        const cmdlet = op['x-cortex']?.cmdlet;
-        return {
-          operationId: op.operationId ?? `${method} ${route}`,
-          method: method.toUpperCase(),
-          path: route,
-          summary: op.summary ?? '',
-          ...(cmdlet ? { cmdlet } : {}),
-        };
-      }),
-  );
-}
-
-/** KB number → area, from the rows of the knowledge-base index's table (`| [KB00001](…) | … | [Area](#…) |`). */
-export function kbAreas(indexMarkdown: string): Map<string, string> {
+/** KB number → area, from the knowledge-base index's table rows (`KB00001` | title | area | …). */
+export function kbAreas(index: DocContent | undefined): Map<string, string> {
   const areas = new Map<string, string>();
-  for (const match of indexMarkdown.matchAll(/^\| \[(KB\d+)\]\([^)]*\) \|[^|\n]*\| \[([^\]]+)\]\(#/gm))
-    areas.set(match[1], match[2]);
+  for (const section of index?.sections ?? [])
+    for (const unit of section.units) {
+      if (unit.type !== 'table') continue;
+      for (const [number, , area] of unit.rows) {
+        const kb = plainOf(number ?? []);
+        if (/^KB\d+$/.test(kb) && area?.some((node) => node.type === 'link')) areas.set(kb, plainOf(area));
+      }
+    }
   return areas;
+}
+
+/** The build's content.json, or a SiteError naming the command to run. */
+function readContent(buildDir: string): ContentFile {
+  const file = path.join(buildDir, CONTENT_FILE);
+  try {
+    const model = JSON.parse(fs.readFileSync(file, 'utf8')) as ContentFile;
+    if (!Array.isArray(model?.pages) || typeof model.baseUrl !== 'string' || typeof model.origin !== 'string')
+      throw new Error('not a content model');
+    return model;
+  } catch (error) {
+    throw new SiteError(`${file}: ${(error as Error).message.split('\n')[0]}; run "npm run build" again.`);
+  }
 }
 
 export type SiteOptions = { buildDir: string; specFile: string; origin: string };
 
 /** Reads the build and the specification; a missing build is a SiteError naming the command to run. */
-export function loadSite({ buildDir, specFile, origin: rawOrigin }: SiteOptions): Site {
+export async function loadSite({ buildDir, specFile, origin: rawOrigin }: SiteOptions): Promise<Site> {
   const origin = rawOrigin.replace(/\/+$/, '');
   if (!fs.existsSync(path.join(buildDir, 'llms.txt')))
     throw new SiteError(
       `No production build in ${buildDir}: run "npm run build" first (or pass --build DIR).`,
     );
   const search = searchBuild(buildDir);
-  let specText: string;
+  let api: ApiModel;
   try {
-    specText = fs.readFileSync(specFile, 'utf8');
-  } catch {
-    throw new SiteError(`OpenAPI specification ${specFile}: file not found (pass --spec FILE).`);
-  }
-  let spec: unknown;
-  try {
-    spec = yaml.load(specText);
+    api = await apiModel({ kind: 'file', location: specFile }, { cmdletsFile: false });
   } catch (error) {
-    throw new SiteError(`OpenAPI specification ${specFile}: ${(error as Error).message.split('\n')[0]}`);
+    if (!(error instanceof SpecError)) throw error;
+    throw new SiteError(`${error.message} (pass --spec FILE).`);
   }
 
+  const model = readContent(buildDir);
+  const base = model.baseUrl;
   const pages = new Map<string, Page>();
-  let base = '/';
-  for (const file of markdownFiles(buildDir)) {
-    const text = fs.readFileSync(path.join(buildDir, file), 'utf8');
-    const { meta } = parseTwin(text);
-    if (!meta.title || !meta.canonical_url) continue;
-    const canonical = new URL(meta.canonical_url);
-    const sitePath = toSitePath(canonical.pathname);
-    const relative = `/${file.replace(/\.md$/, '').split(path.sep).join('/')}`;
-    if (sitePath.endsWith(relative)) base = `${sitePath.slice(0, -relative.length)}/`;
-    const markdown =
-      canonical.origin === origin ? text : text.split(`${canonical.origin}/`).join(`${origin}/`);
+  for (const entry of model.pages) {
+    const sitePath = toSitePath(entry.url);
+    const twin = path.join(buildDir, ...entry.twin.slice(base.length).split('/'));
+    if (!path.resolve(twin).startsWith(path.resolve(buildDir) + path.sep))
+      throw new SiteError(`${CONTENT_FILE}: the twin ${entry.twin} is outside the build.`);
+    let text: string;
+    try {
+      text = fs.readFileSync(twin, 'utf8');
+    } catch {
+      throw new SiteError(
+        `${twin}: the Markdown twin of ${entry.url} is missing; run "npm run build" again.`,
+      );
+    }
     pages.set(sitePath, {
       path: sitePath,
-      title: meta.title,
-      description: meta.description ?? '',
-      tags: meta.tags ?? [],
-      section: sectionLabel(`/${sitePath.slice(base.length)}`),
-      markdown,
+      title: entry.title,
+      description: entry.description,
+      tags: entry.tags,
+      section: entry.section,
+      markdown: model.origin === origin ? text : text.split(`${model.origin}/`).join(`${origin}/`),
+      content: entry.content,
     });
   }
-  if (!pages.size) throw new SiteError(`No Markdown pages in ${buildDir}: run "npm run build" again.`);
+  if (!pages.size) throw new SiteError(`No pages in ${buildDir}: run "npm run build" again.`);
 
   // Each operation's reference page is where the generator puts it, derived from its operation id.
-  const operations = specOperations(spec).map((op) => ({
+  const operations = siteOperations(api.operations).map((op) => ({
     ...op,
     page: pages.get(`${base}${referenceRoute(op).slice(1)}`),
   }));
@@ -168,11 +159,13 @@ export function loadSite({ buildDir, specFile, origin: rawOrigin }: SiteOptions)
       .map((page) => [page.path.slice(cmdletPrefix.length).toLowerCase(), page]),
   );
 
-  const areas = kbAreas(
-    [...pages.values()].find((page) => page.path.endsWith('/kb/article-index'))?.markdown ?? '',
-  );
+  const areas = kbAreas([...pages.values()].find((page) => page.path.endsWith('/kb/article-index'))?.content);
+  const appliesTo = (page: Page) =>
+    page.content.sections.some(
+      (section) => section.level === 2 && /^Applies to\b/.test(plainOf(section.heading)),
+    );
   const kb = [...pages.values()]
-    .filter((page) => page.tags.includes('KB') && /^## Applies to\b/m.test(page.markdown))
+    .filter((page) => page.tags.includes('KB') && appliesTo(page))
     .map((page): KbArticle => {
       const number = /^KB\d+/.exec(page.title)?.[0];
       const service = /^(.*\/services\/[^/]+)\/kb\//.exec(page.path)?.[1];

@@ -4,6 +4,7 @@
  */
 import type { CortexReference } from '../plugins/api-reference/cortex/model';
 import { COMMON_PARAMETERS } from '../plugins/api-reference/cortex/rules';
+import { parseTree, walk } from '../plugins/content-model/parse';
 
 export type CmdletCall = { cmdlet: string; line: number; parameters: { name: string; line: number }[] };
 export type CallProblem = { line: number; message: string };
@@ -81,31 +82,18 @@ export function findCalls(code: string, firstLine = 1): CmdletCall[] {
   return calls;
 }
 
-/** Calls in a Markdown document: PowerShell code blocks and inline code, with their lines in the file. */
-export function callsInMarkdown(markdown: string): CmdletCall[] {
-  const lines = markdown.split('\n');
+/**
+ * Calls in a Markdown document, read with the site's Markdown parser (plugins/content-model): PowerShell
+ * code blocks and inline code, with their lines in the file. `file` decides MD or MDX.
+ */
+export function callsInMarkdown(markdown: string, file = 'page.md'): CmdletCall[] {
   const calls: CmdletCall[] = [];
-  let fence: { marker: string; powershell: boolean; start: number; body: string[] } | undefined;
-  lines.forEach((text, index) => {
-    const opening = /^\s*(`{3,}|~{3,})\s*([\w-]*)/.exec(text);
-    if (fence) {
-      if (opening && opening[1].startsWith(fence.marker) && !opening[2]) {
-        if (fence.powershell) calls.push(...findCalls(fence.body.join('\n'), fence.start + 1));
-        fence = undefined;
-      } else fence.body.push(text);
-      return;
-    }
-    if (opening) {
-      fence = {
-        marker: opening[1],
-        powershell: POWERSHELL_FENCE.test(opening[2]),
-        start: index + 1,
-        body: [],
-      };
-      return;
-    }
-    for (const span of text.matchAll(/(`+)([^`]+?)\1(?!`)/g)) calls.push(...findCalls(span[2], index + 1));
-  });
+  for (const node of walk(parseTree(file, markdown))) {
+    const line = node.position?.start.line ?? 1;
+    if (node.type === 'code' && POWERSHELL_FENCE.test(node.lang ?? ''))
+      calls.push(...findCalls(node.value ?? '', line + 1));
+    else if (node.type === 'inlineCode') calls.push(...findCalls(node.value ?? '', line));
+  }
   return calls;
 }
 
@@ -117,11 +105,11 @@ export function definedFunctions(markdown: string): Set<string> {
 }
 
 /** Each call to a cmdlet the reference does not have, or with a parameter (or alias) the cmdlet does not have. */
-export function checkCalls(markdown: string, reference: CortexReference): CallProblem[] {
+export function checkCalls(markdown: string, reference: CortexReference, file = 'page.md'): CallProblem[] {
   const cmdlets = new Map(reference.cmdlets.map((cmdlet) => [cmdlet.name.toLowerCase(), cmdlet]));
   const own = definedFunctions(markdown);
   const problems: CallProblem[] = [];
-  for (const call of callsInMarkdown(markdown)) {
+  for (const call of callsInMarkdown(markdown, file)) {
     if (own.has(call.cmdlet)) continue;
     const cmdlet = cmdlets.get(call.cmdlet.toLowerCase());
     if (!cmdlet) {

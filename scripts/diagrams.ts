@@ -1,6 +1,6 @@
 /**
- * `npm run diagrams`: renders every ```mermaid block in the docs to SVG images, one for light and one
- * for dark mode, in static/img/diagrams/ (committed with the docs), and removes images no block uses.
+ * `npm run diagrams`: renders every ```mermaid block in the docs and every lifecycle's state diagram
+ * (from the specification) to SVG images, one for light and one for dark mode, in static/img/diagrams/ (committed with the docs), and removes images no block uses.
  * Images already rendered are kept, so the browser starts only when a diagram is new or changed.
  * Runs before `npm start` and `npm run build`; with nothing to render it needs no browser.
  */
@@ -9,6 +9,8 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, ensureBrowser } from './browser';
 import { listMarkdown } from './content';
+import { apiModel, apiSpecSource } from '../api-model';
+import { lifecycleMermaid, readLifecycles } from '../api-model/lifecycle';
 import {
   DIAGRAM_DIR,
   diagramFile,
@@ -30,11 +32,27 @@ export function sized(svg: string): string {
     .replace(/^<svg/, `<svg width="${width}" height="${height}"`);
 }
 
-async function main() {
+/**
+ * Every diagram the site shows, by id: the Mermaid blocks of the docs and the state diagram of each
+ * lifecycle in the specification (x-lifecycle), which `::lifecycle` shows on the concept pages.
+ */
+export async function wantedDiagrams(): Promise<Map<string, string>> {
   const wanted = new Map<string, string>();
   for (const file of CONTENT_DIRS.flatMap(listMarkdown))
     for (const block of mermaidBlocks(fs.readFileSync(file, 'utf8')))
       wanted.set(diagramId(block.source), block.source);
+  const source = apiSpecSource();
+  for (const [name, lifecycle] of readLifecycles((await apiModel(source)).document, source.location)
+    .lifecycles)
+    if (lifecycle.schema === name && lifecycle.states.length) {
+      const diagram = lifecycleMermaid(lifecycle);
+      wanted.set(diagramId(diagram), diagram);
+    }
+  return wanted;
+}
+
+async function main() {
+  const wanted = await wantedDiagrams();
   fs.mkdirSync(DIAGRAM_DIR, { recursive: true });
   const missing = [...wanted].filter(([id]) =>
     THEMES.some((theme) => !fs.existsSync(diagramFile(id, theme))),

@@ -1,28 +1,35 @@
 /**
- * Validates the REST API v2 specification and regenerates the API reference pages from it: the REST
- * operations, then the Cortex cmdlets. Runs before `npm start` and `npm run build`; a bad specification
- * (or an operation without its cmdlet) stops here with a message naming its source.
+ * Loads the REST API v2 specification into the API model (validated, in the OpenAPI 3 shape) and
+ * regenerates the API reference pages from it: the REST operations, then the Cortex cmdlets. Runs before
+ * `npm start` and `npm run build`; a bad specification (or an operation without its cmdlet) stops here
+ * with a message naming its source.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { apiSpecSource, readSpec, SpecError, validateSpec } from './openapi';
-import { EXTRAS_FILE, referenceFromText, writeCortexPages } from '../plugins/api-reference/cortex/load';
+import { apiModel, apiSpecSource, SpecError } from '../api-model';
+import { GENERATED_DIR, MODEL_DOCUMENT } from '../plugins/api-reference';
+import { writeCortexPages } from '../plugins/api-reference/cortex/load';
+import { buildReference } from '../plugins/api-reference/cortex/reference';
 import { CortexRuleError } from '../plugins/api-reference/cortex/rules';
-
-const OUTPUT_DIR = 'api-docs/reference';
+import { LifecycleError, readLifecycles } from '../api-model/lifecycle';
 
 async function main() {
   const source = apiSpecSource();
-  const text = await readSpec(source);
-  await validateSpec(text, source.location);
+  const model = await apiModel(source);
+  // States, transitions and operation rules (x-lifecycle) must agree with the schemas and operations.
+  readLifecycles(model.document, model.source);
   // Before the slow REST generation, so a missing x-cortex extension fails at once.
-  const cortex = referenceFromText(text, fs.readFileSync(EXTRAS_FILE, 'utf8'), source.location);
-  fs.rmSync(OUTPUT_DIR, { recursive: true, force: true });
+  const cortex = buildReference(model);
+  // docusaurus-plugin-openapi-docs reads the model's document, so Swagger 2.0 is converted only here.
+  fs.mkdirSync(path.dirname(MODEL_DOCUMENT), { recursive: true });
+  fs.writeFileSync(MODEL_DOCUMENT, JSON.stringify(model.document));
+  fs.rmSync(GENERATED_DIR, { recursive: true, force: true });
   const result = spawnSync('npx', ['docusaurus', 'gen-api-docs', 'all'], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
-  const pages = fs.readdirSync(OUTPUT_DIR).filter((file) => file.endsWith('.api.mdx')).length;
+  const pages = fs.readdirSync(GENERATED_DIR).filter((file) => file.endsWith('.api.mdx')).length;
   const cmdlets = writeCortexPages(cortex);
   console.log(
     `API reference: ${pages} operation pages and ${cmdlets} Cortex cmdlet pages generated from ${source.location}`,
@@ -31,7 +38,9 @@ async function main() {
 
 main().catch((error: unknown) => {
   console.error(
-    error instanceof SpecError || error instanceof CortexRuleError ? `Error: ${error.message}` : error,
+    error instanceof SpecError || error instanceof CortexRuleError || error instanceof LifecycleError
+      ? `Error: ${error.message}`
+      : error,
   );
   process.exit(1);
 });

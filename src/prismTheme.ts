@@ -1,24 +1,36 @@
 import { themes, type PrismTheme } from 'prism-react-renderer';
 
 /**
- * The GitHub code theme with the token colours that fall short of WCAG AA contrast (4.5:1 on the code
- * background) replaced by darker ones of the same hue.
+ * A prism-react-renderer theme with its token colours replaced through `colours` and without any
+ * `opacity` (a faded token, such as GitHub's `namespace`, has less contrast than its colour).
  */
-const DARKER: Record<string, string> = {
+function readable(theme: PrismTheme, colours: Record<string, string>): PrismTheme {
+  return {
+    ...theme,
+    styles: theme.styles.map(({ types, languages, style }) => {
+      const { opacity: _opacity, ...rest } = style;
+      return {
+        types,
+        ...(languages ? { languages } : {}),
+        style: rest.color ? { ...rest, color: colours[rest.color] ?? rest.color } : rest,
+      };
+    }),
+  };
+}
+
+/**
+ * The code themes: GitHub's (light) and Dracula (dark), with each token colour that falls short of WCAG
+ * AA contrast (4.5:1 on the code background, and on a highlighted line's) replaced by one of the same
+ * hue. src/__tests__/prismTheme.test.ts measures every colour.
+ */
+export const lightCodeTheme = readable(themes.github, {
   '#999988': '#57606a',
   '#e3116c': '#c4004f',
-  '#36acaa': '#107875',
-  '#00a4db': '#0969da',
-  '#d73a49': '#cf222e',
-};
+  '#36acaa': '#0b6663',
+  '#00a4db': '#0550ae',
+  '#d73a49': '#b31d28',
+});
 
-export const lightCodeTheme: PrismTheme = {
-  ...themes.github,
-  styles: themes.github.styles.map((entry) => ({
-    ...entry,
-    style: {
-      ...entry.style,
-      ...(entry.style.color ? { color: DARKER[entry.style.color] ?? entry.style.color } : {}),
-    },
-  })),
-};
+export const darkCodeTheme = readable(themes.dracula, {
+  'rgb(98, 114, 164)': '#8a9bcf',
+});

@@ -1,9 +1,11 @@
 import type http from 'node:http';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { conversationProof, signToken, verifyToken } from '../auth';
 import { optionsFromEnv } from '../config';
-import { budget, clientAddress, globalBudget } from '../limits';
-import { redactor } from '../redact';
+import { clientAddress, clientKey, createLimits } from '../limits';
+import { oneLine, redactor } from '../redact';
+
+afterEach(() => vi.useRealTimers());
 
 const request = (remoteAddress: string, forwarded?: string) =>
   ({
@@ -25,45 +27,105 @@ describe('clientAddress', () => {
   });
 });
 
-describe('budgets', () => {
-  it('spends within a window, says how long to wait, and renews with the next window', () => {
-    const perMinute = budget(3, 60_000);
-    expect([perMinute.take(2, 0), perMinute.take(1, 1000)]).toEqual([0, 0]);
-    expect(perMinute.take(1, 30_000)).toBe(30);
-    perMinute.refund(1, 30_000);
-    expect(perMinute.take(1, 30_000)).toBe(0);
-    expect(perMinute.take(3, 60_000)).toBe(0);
-    expect(budget(0, 60_000).take(1e9)).toBe(0);
+describe('clientKey', () => {
+  it('counts an IPv6 client by its /64 network and an IPv4 client by its address', () => {
+    const key = clientKey('2001:db8:1:2:aaaa::1');
+    expect(key).toBe('2001:0db8:0001:0002::/64');
+    for (const same of ['2001:db8:1:2:bbbb:cccc:dddd:2', '2001:DB8:1:2::', '2001:db8:1:2::5%eth0'])
+      expect(clientKey(same), same).toBe(key);
+    expect(clientKey('2001:db8:1:3::1')).not.toBe(key);
+    expect(clientKey('::1')).toBe('0000:0000:0000:0000::/64');
+    expect(clientKey('64:ff9b::192.0.2.1')).toBe('0064:ff9b:0000:0000::/64');
+    expect(clientKey('::ffff:198.51.100.1')).toBe('198.51.100.1');
+    expect(clientKey('198.51.100.1')).toBe('198.51.100.1');
+    expect(clientKey('token:reader-1')).toBe('token:reader-1');
+  });
+});
+
+const limitsOf = (settings: Partial<Parameters<typeof createLimits>[0]>) =>
+  createLimits({
+    rateLimit: 0,
+    globalPerMinute: 0,
+    globalPerDay: 0,
+    tokensPerMinute: 0,
+    tokensPerDay: 0,
+    ...settings,
   });
 
-  it('opens its first window with the first use, so the clock turning a minute renews nothing', () => {
-    const perMinute = budget(2, 60_000);
-    expect(perMinute.take(2, 59_500)).toBe(0);
-    expect(perMinute.take(1, 60_500)).toBe(59);
+describe('limits', () => {
+  it('counts each client, says how long to wait, and renews with the next window', async () => {
+    vi.useFakeTimers();
+    const limits = limitsOf({ rateLimit: 2 });
+    expect([await limits.client('a'), await limits.client('a'), await limits.client('b')]).toEqual([0, 0, 0]);
+    vi.advanceTimersByTime(30_000);
+    expect(await limits.client('a')).toBe(30);
+    vi.advanceTimersByTime(30_000);
+    expect(await limits.client('a')).toBe(0);
   });
 
-  it('takes nothing from any budget when one of them is spent', () => {
-    const global = globalBudget({
-      globalPerMinute: 10,
-      globalPerDay: 10,
-      tokensPerMinute: 100,
-      tokensPerDay: 0,
-    });
-    expect(global.reserve(150)).toBeGreaterThan(0);
-    for (let i = 0; i < 10; i++) expect(global.reserve(10)).toBe(0);
-    expect(global.reserve(1)).toBeGreaterThan(0);
+  it('spends the global budgets, gives back unused tokens, and opens a window with its first use', async () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(59_500);
+    const limits = limitsOf({ globalPerMinute: 3, tokensPerMinute: 100 });
+    expect(await limits.reserve(60)).toBe(0);
+    expect(await limits.reserve(60)).toBe(60);
+    await limits.refund(50);
+    expect(await limits.reserve(60)).toBe(0);
+    // The clock turning a minute renews nothing; a refund never gives more than was spent.
+    vi.advanceTimersByTime(1000);
+    await limits.refund(1000);
+    expect(await limits.reserve(101)).toBeGreaterThan(0);
+    expect(await limits.reserve(100)).toBe(0);
+    expect(await limits.reserve(1)).toBe(59);
+    vi.advanceTimersByTime(59_000);
+    expect(await limits.reserve(100)).toBe(0);
+    expect(await limitsOf({}).reserve(1e9)).toBe(0);
+  });
+
+  it('takes nothing from any budget when one of them is spent', async () => {
+    const limits = limitsOf({ globalPerMinute: 10, globalPerDay: 10, tokensPerMinute: 100 });
+    expect(await limits.reserve(150)).toBeGreaterThan(0);
+    for (let i = 0; i < 10; i++) expect(await limits.reserve(10)).toBe(0);
+    expect(await limits.reserve(1)).toBeGreaterThan(0);
+  });
+
+  it('gives back an answer that never reached the model', async () => {
+    const limits = limitsOf({ globalPerMinute: 1 });
+    expect(await limits.reserve(10)).toBe(0);
+    await limits.refund(10, true);
+    expect(await limits.reserve(10)).toBe(0);
+    expect(await limits.reserve(10)).toBeGreaterThan(0);
   });
 });
 
 describe('proofs and tokens', () => {
   it('proves exactly the conversation it signed', () => {
-    const proofs = conversationProof('s'.repeat(32));
+    const proofs = conversationProof('s'.repeat(32), 60_000);
     const turns = [{ question: 'Q?', answer: 'A [1].' }];
     const proof = proofs.sign(turns);
     expect(proofs.verify(turns, proof)).toBe(true);
     expect(proofs.verify([{ question: 'Q?', answer: 'B' }], proof)).toBe(false);
     expect(proofs.verify(turns, undefined)).toBe(false);
-    expect(conversationProof('t'.repeat(32)).verify(turns, proof)).toBe(false);
+    expect(conversationProof('t'.repeat(32), 60_000).verify(turns, proof)).toBe(false);
+  });
+
+  it('lets a proof expire, and refuses one issued in the future', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(1_800_000_000_000);
+    const proofs = conversationProof('s'.repeat(32), 3_600_000);
+    const turns = [{ question: 'Q?', answer: 'A [1].' }];
+    const proof = proofs.sign(turns);
+    vi.advanceTimersByTime(3_599_000);
+    expect(proofs.verify(turns, proof)).toBe(true);
+    expect(proofs.expired(turns, proof)).toBe(false);
+    vi.advanceTimersByTime(1000);
+    expect(proofs.verify(turns, proof)).toBe(false);
+    expect(proofs.expired(turns, proof)).toBe(true);
+    expect(proofs.expired([{ question: 'Q?', answer: 'B' }], proof)).toBe(false);
+    // A later issue time cannot be written into an old proof: it is signed.
+    const [, issued] = proof.split('.');
+    expect(proofs.verify(turns, proof.replace(issued, String(Number(issued) + 3600)))).toBe(false);
+    expect(proofs.verify(turns, proofs.sign(turns, Date.now() + 120_000))).toBe(false);
   });
 
   it('accepts only well-formed, signed, unexpired tokens', () => {
@@ -96,6 +158,36 @@ describe('redactor', () => {
     }
     // The characters left of a base64 form are those shared with its neighbours, never the secret's own.
     expect(redact(Buffer.from(secret).toString('base64'))).toMatch(/^\[redacted\].{0,4}$/);
+  });
+
+  it('drops the start of a secret at the end of cut-off text, in any form', () => {
+    const secret = 'sk-live-0123456789abcdefghij';
+    const redact = redactor([secret]);
+    for (const form of [secret, encodeURIComponent(`/${secret}`), Buffer.from(secret).toString('base64')]) {
+      const text = redact.cut(`error: ${form.slice(0, 12)}`);
+      expect(text, form).toMatch(/^error: (%2F)?\[redacted\]$/);
+    }
+    expect(redact.cut('a plain sentence')).toBe('a plain sentence');
+  });
+
+  it('masks a secret split across the pieces of a stream', () => {
+    const secret = 'sk-live-0123456789abcdefghij';
+    const stream = redactor([secret]).stream();
+    const text = `Your key is ${secret}, and ${Buffer.from(secret).toString('base64')}. Done.`;
+    let out = '';
+    for (let i = 0; i < text.length; i += 3) out += stream.push(text.slice(i, i + 3));
+    out += stream.end();
+    expect(out).toBe(redactor([secret])(text));
+    // Only an end that could begin the secret waits for the next piece.
+    const live = redactor([secret]).stream();
+    expect(live.push('Looking this up')).toBe('Looking this up');
+    expect(live.push(' with sk-li')).toBe(' with ');
+    expect(live.push('ve!')).toBe('sk-live!');
+    expect(out).toMatch(/^Your key is \[redacted\], and \[redacted\].{0,4}\. Done\.$/);
+  });
+
+  it('keeps text from elsewhere on one log line', () => {
+    expect(oneLine('boom\r\n[ask-proxy] forged\u2028line\u0000')).toBe('boom [ask-proxy] forged line ');
   });
 });
 
@@ -135,5 +227,24 @@ describe('optionsFromEnv', () => {
     );
     expect(() => optionsFromEnv({ ASK_API_KEY: 'k', ASK_BASE_URL: 'ftp://x' })).toThrow(/ASK_BASE_URL/);
     expect(() => optionsFromEnv({ ASK_API_KEY: 'k', ASK_TRUST_PROXY: '1' })).toThrow(/ASK_TRUSTED_PROXIES/);
+    expect(
+      optionsFromEnv({
+        ASK_API_KEY: 'k',
+        ASK_REDIS_URL: 'redis://:pw@10.0.0.9:6379/2',
+        ASK_PROOF_TTL_MS: '3600000',
+        ASK_MAX_SEARCHES: '0',
+        ASK_SEARCH_QUEUE: '5',
+      }),
+    ).toMatchObject({
+      redisUrl: 'redis://:pw@10.0.0.9:6379/2',
+      proofTtlMs: 3_600_000,
+      maxSearches: 1,
+      maxQueuedSearches: 5,
+    });
+    expect(optionsFromEnv({ ASK_API_KEY: 'k' })).toMatchObject({
+      redisUrl: undefined,
+      proofTtlMs: 86_400_000,
+    });
+    expect(() => optionsFromEnv({ ASK_API_KEY: 'k', ASK_REDIS_URL: 'http://x' })).toThrow(/ASK_REDIS_URL/);
   });
 });

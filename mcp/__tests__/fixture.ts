@@ -1,10 +1,12 @@
 /**
- * A production build of three pages, as small as the MCP server accepts: llms.txt, the Markdown twins
- * and a real search index written as plugins/search-index writes it.
+ * A production build of three pages, as small as the MCP server accepts: llms.txt, the Markdown twins,
+ * the pages' content models (content.json) and a real search index written as plugins/search-index
+ * writes it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildSearchFiles, type SourceSection } from '../../src/search/engine';
+import { CONTENT_FILE, markdownPath, type ContentFile } from '../../plugins/markdown-export/paths';
 
 const PAGES = [
   {
@@ -53,9 +55,33 @@ export function writeFixtureBuild(dir: string): string {
     hierarchy: ['Documentation', page.title],
     title: page.title,
     heading: '',
-    text: page.text,
+    units: [{ type: 'paragraph', text: page.text }],
     docsTag: 'docs-default-current',
   }));
+  const content: ContentFile = {
+    origin: 'http://localhost:3000',
+    baseUrl: '/',
+    pages: PAGES.map((page) => ({
+      url: page.path,
+      title: page.title,
+      description: 'A page.',
+      tags: [],
+      section: 'Documentation',
+      twin: markdownPath(page.path),
+      content: {
+        sections: [
+          {
+            level: 1,
+            heading: [],
+            anchor: '',
+            units: [{ type: 'paragraph', text: [{ type: 'text', value: page.text }] }],
+          },
+        ],
+        links: [],
+      },
+    })),
+  };
+  write(CONTENT_FILE, JSON.stringify(content));
   const files = buildSearchFiles(sections);
   const index = (file: string, data: unknown) => write(`search/fixture/${file}`, JSON.stringify(data));
   index('base.json', files.base);

@@ -13,9 +13,9 @@ let dir: string;
 let site: Site;
 const running: RunningHttp[] = [];
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-http-'));
-  site = loadSite({
+  site = await loadSite({
     buildDir: writeFixtureBuild(path.join(dir, 'build')),
     specFile: path.join(ROOT, 'openapi/services-manager-v2.yaml'),
     origin: 'https://docs.example.com',

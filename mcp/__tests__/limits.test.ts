@@ -85,11 +85,11 @@ describe('the MCP tools search within the bounds', () => {
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-limits-'));
     const site: Site = {
-      ...loadSite({
+      ...(await loadSite({
         buildDir: writeFixtureBuild(dir),
         specFile: path.join(ROOT, 'openapi/services-manager-v2.yaml'),
         origin: 'https://docs.example.com',
-      }),
+      })),
       search: provider,
     };
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

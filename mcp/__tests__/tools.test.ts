@@ -4,7 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { kbAreas, loadSite, parseTwin, SiteError, specOperations, type Site } from '../site';
+import { kbAreas, loadSite, SiteError, siteOperations, type Site } from '../site';
+import { parseDoc } from '../../plugins/content-model';
+import type { ContentFile } from '../../plugins/markdown-export/paths';
+import { sectionLabel } from '../../plugins/search-index/labels';
 import { createServer } from '../server';
 import { pathMatches } from '../tools';
 
@@ -74,6 +77,9 @@ const FILES: Record<string, string> = {
 };
 
 const SPEC = `swagger: '2.0'
+info:
+  title: Fixture
+  version: '1'
 paths:
   /customers/{customerId}/plans:
     post:
@@ -81,12 +87,18 @@ paths:
       summary: Add a customer plan
       x-cortex:
         cmdlet: Add-SMCustomerPlan
+      responses:
+        '202':
+          description: Accepted.
   /customers/{customerId}:
     get:
       operationId: getCustomer
       summary: Get a customer
       x-cortex:
         cmdlet: Get-SMCustomer
+      responses:
+        '200':
+          description: The customer.
     parameters: []
 `;
 
@@ -94,14 +106,39 @@ let dir: string;
 let site: Site;
 let client: Client;
 
+/** content.json as the build writes it for the twins above: each page's model, parsed from its body. */
+async function contentFile(): Promise<ContentFile> {
+  const pages = await Promise.all(
+    Object.entries(FILES)
+      .filter(([file]) => file.endsWith('.md'))
+      .map(async ([file, text]) => {
+        const url = `/${file.replace(/\.md$/, '')}`;
+        const [, title] = /^title: (.*)$/m.exec(text)!;
+        const [, tags] = /^tags: (.*)$/m.exec(text)!;
+        const body = text.replace(/^---\n[\s\S]*?\n---\n\n# .*\n/, '');
+        return {
+          url,
+          title: JSON.parse(title) as string,
+          description: 'A page.',
+          tags: JSON.parse(tags) as string[],
+          section: sectionLabel(url),
+          twin: `${url}.md`,
+          content: await parseDoc(path.join(dir, file), {}, { source: body }),
+        };
+      }),
+  );
+  return { origin: 'http://localhost:3000', baseUrl: '/', pages };
+}
+
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-site-'));
   for (const [file, text] of Object.entries(FILES)) {
     fs.mkdirSync(path.dirname(path.join(dir, 'build', file)), { recursive: true });
     fs.writeFileSync(path.join(dir, 'build', file), text);
   }
+  fs.writeFileSync(path.join(dir, 'build', 'content.json'), JSON.stringify(await contentFile()));
   fs.writeFileSync(path.join(dir, 'spec.yaml'), SPEC);
-  site = loadSite({
+  site = await loadSite({
     buildDir: path.join(dir, 'build'),
     specFile: path.join(dir, 'spec.yaml'),
     origin: 'https://docs.example.com/',
@@ -123,13 +160,21 @@ const call = async (name: string, args: Record<string, unknown>) => {
 };
 
 describe('loadSite', () => {
-  it('names the command to run when there is no build, and a missing specification', () => {
-    expect(() => loadSite({ buildDir: path.join(dir, 'none'), specFile: 'x', origin: '' })).toThrow(
+  it('names the command to run when there is no build, and a missing or invalid specification', async () => {
+    await expect(loadSite({ buildDir: path.join(dir, 'none'), specFile: 'x', origin: '' })).rejects.toThrow(
       /No production build in .*none: run "npm run build" first/,
     );
-    expect(() =>
-      loadSite({ buildDir: path.join(dir, 'build'), specFile: path.join(dir, 'none.yaml'), origin: '' }),
-    ).toThrow(SiteError);
+    const missing = loadSite({
+      buildDir: path.join(dir, 'build'),
+      specFile: path.join(dir, 'none.yaml'),
+      origin: '',
+    });
+    await expect(missing).rejects.toThrow(SiteError);
+    await expect(missing).rejects.toThrow(/none\.yaml: file not found \(pass --spec FILE\)/);
+    fs.writeFileSync(path.join(dir, 'bad.yaml'), "swagger: '2.0'\npaths: {}\n");
+    await expect(
+      loadSite({ buildDir: path.join(dir, 'build'), specFile: path.join(dir, 'bad.yaml'), origin: '' }),
+    ).rejects.toThrow(/^OpenAPI specification .*bad\.yaml:\d+: .*info/);
   });
 
   it('reads the twins with their links moved to the configured origin', () => {
@@ -156,15 +201,31 @@ describe('loadSite', () => {
 });
 
 describe('pure readers', () => {
-  it('parses twins, spec operations and KB areas', () => {
-    expect(parseTwin('no front matter').meta).toEqual({});
-    expect(specOperations(null)).toEqual([]);
-    expect(specOperations({ paths: { '/a': { get: {}, parameters: [] } } })).toEqual([
-      { operationId: 'get /a', method: 'GET', path: '/a', summary: '' },
-    ]);
-    expect([...kbAreas('| [KB00002](x) | T | [API](#api) | S |\n| KB | no link | x |')]).toEqual([
-      ['KB00002', 'API'],
-    ]);
+  it('reads the model’s operations and KB areas', async () => {
+    expect(siteOperations([])).toEqual([]);
+    expect(
+      siteOperations([
+        {
+          operationId: 'get /a',
+          method: 'get',
+          path: '/a',
+          summary: '',
+          description: '',
+          tags: [],
+          parameters: [],
+          responses: {},
+        },
+      ]),
+    ).toEqual([{ operationId: 'get /a', method: 'GET', path: '/a', summary: '' }]);
+    const index = await parseDoc(
+      path.join(dir, 'index.md'),
+      {},
+      {
+        source:
+          '| Article | Title | Area | Summary |\n|---|---|---|---|\n| [KB00002](x) | T | [API](#api) | S |\n| KB | no link | x | y |',
+      },
+    );
+    expect([...kbAreas(index)]).toEqual([['KB00002', 'API']]);
   });
 
   it('matches concrete and prefixed paths to templates', () => {

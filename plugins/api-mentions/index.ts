@@ -1,16 +1,15 @@
 import path from 'node:path';
-import { loadSpec, type SpecSource } from '../../scripts/openapi';
+import { apiModel, type SpecSource } from '../../api-model';
 import { GENERATED_DIR } from '../api-reference';
 import {
-  basePathOf,
-  hostOf,
   isBarePath,
-  operationsOf,
+  mentionable,
   parseMention,
   referenceRoute,
   resolveMention,
   type Operation,
 } from './operations';
+import { cmdletRoute, parseCmdletMention, resolveCmdlet } from './cmdlets';
 
 type Node = {
   type: string;
@@ -21,11 +20,16 @@ type Node = {
   children?: Node[];
 };
 type File = { path?: string; history?: string[] };
-type Api = { operations: Operation[]; basePath: string; host?: string };
+type Api = { operations: Operation[]; basePath: string; host?: string; cmdlets: string[] };
 
 async function loadApi(source: SpecSource): Promise<Api> {
-  const spec = (await loadSpec(source)) as Parameters<typeof operationsOf>[0];
-  return { operations: operationsOf(spec), basePath: basePathOf(spec), host: hostOf(spec) };
+  const model = await apiModel(source);
+  return {
+    operations: mentionable(model.operations),
+    basePath: model.basePath,
+    host: model.host,
+    cmdlets: model.cmdlets.map((cmdlet) => cmdlet.name).sort(),
+  };
 }
 
 /**
@@ -40,6 +44,10 @@ function requestLine(code: string): string | undefined {
 }
 
 /**
+ * Turns each Cortex cmdlet written as inline code (`Get-SMCustomer`, also at the start of a command)
+ * into a link to its generated cmdlet page; a `Verb-SMNoun` name that is not a cmdlet fails the build
+ * with the nearest one.
+ *
  * Turns each operation written as inline code (`POST /api/v2/customers`, with or without the base path,
  * with templates or example ids) into a link to its generated reference page, and checks the request
  * line of ```http blocks. A method and path the specification does not have fails the build with the
@@ -69,7 +77,17 @@ export default function remarkApiMentions(options: { spec: SpecSource }) {
           `${filePath}:${node.position?.start.line ?? '?'}: \`${text}\` is not an operation of the REST API v2 specification (${options.spec.location}).${nearest}`,
         );
       }
-      return resolution.kind === 'operation' ? resolution.operation : undefined;
+      return resolution.kind === 'operation' ? referenceRoute(resolution.operation) : undefined;
+    };
+    const checkCmdlet = (text: string, node: Node) => {
+      const name = parseCmdletMention(text);
+      if (!name) return undefined;
+      const resolution = resolveCmdlet(name, api.cmdlets);
+      if (resolution.kind === 'cmdlet') return cmdletRoute(resolution.name);
+      problems.push(
+        `${filePath}:${node.position?.start.line ?? '?'}: \`${name}\` is not a Cortex cmdlet of the specification (${options.spec.location} and openapi/cortex-cmdlets.yaml).${resolution.nearest ? ` The nearest cmdlet is \`${resolution.nearest}\`.` : ''}`,
+      );
+      return undefined;
     };
     // Code already inside a link is checked but keeps its link.
     const visit = (node: Node, inLink: boolean) => {
@@ -80,16 +98,14 @@ export default function remarkApiMentions(options: { spec: SpecSource }) {
           return;
         }
         if (child.type !== 'inlineCode') return visit(child, inLink || child.type === 'link');
-        const operation = check(child.value ?? '', child);
-        if (operation && !inLink) {
-          node.children![index] = { type: 'link', url: referenceRoute(operation), children: [child] };
-        }
+        const url = check(child.value ?? '', child) ?? checkCmdlet(child.value ?? '', child);
+        if (url && !inLink) node.children![index] = { type: 'link', url, children: [child] };
       });
     };
     visit(tree, false);
     if (problems.length) {
       throw new Error(
-        `${problems.join('\n')}\nWrite operations as \`METHOD /path\` from the specification; declare a non-API endpoint once in plugins/api-mentions/operations.ts.`,
+        `${problems.join('\n')}\nWrite operations as \`METHOD /path\` from the specification and cmdlets as the x-cortex extension names them; declare a non-API endpoint once in plugins/api-mentions/operations.ts.`,
       );
     }
   };

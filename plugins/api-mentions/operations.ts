@@ -1,4 +1,5 @@
 /** The operations of the REST API v2 specification, and how a guide's mention of one is recognised. */
+import type { Operation as ApiOperation } from '../../api-model';
 import { editDistance } from '../../src/utils/editDistance';
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -8,48 +9,20 @@ export const REFERENCE_ROUTE = '/docs/developer/api/reference';
 
 export type Operation = { method: string; path: string; operationId: string };
 
-type Spec = {
-  host?: string;
-  basePath?: string;
-  servers?: { url?: string }[];
-  paths?: Record<string, Record<string, { operationId?: string }>>;
-};
-
 /**
- * Endpoints that guides show but that are not operations of the specification: the OAuth token
- * endpoint and the health checks. They are recognised, never linked.
+ * Endpoints that guides show but that are not operations of the specification: the health checks.
+ * They are recognised, never linked.
  */
 export const DECLARED_ENDPOINTS: readonly { method: string; path: string; what: string }[] = [
-  { method: 'POST', path: '/api/v2/oauth/token', what: 'the OAuth 2.0 token endpoint' },
   { method: 'GET', path: '/api/v2/health', what: 'the Api’s health endpoint (monitoring)' },
   { method: 'GET', path: '/health', what: 'each web server’s health probe (load balancers)' },
 ];
 
-/** The API's base path: Swagger 2.0 `basePath`, or the path of an OpenAPI 3 document's first server. */
-export function basePathOf(spec: Spec): string {
-  const raw = spec.basePath ?? spec.servers?.[0]?.url ?? '';
-  const pathname = /^[a-z]+:\/\//i.test(raw) ? new URL(raw).pathname : raw;
-  return pathname.replace(/\/+$/, '');
-}
-
-/** The API's host, when the specification names one (`portal.example.com`). */
-export function hostOf(spec: Spec): string | undefined {
-  const server = spec.servers?.[0]?.url;
-  return spec.host ?? (server && /^[a-z]+:\/\//i.test(server) ? new URL(server).host : undefined);
-}
-
-export function operationsOf(spec: Spec): Operation[] {
-  return Object.entries(spec.paths ?? {}).flatMap(([path, item]) =>
-    Object.entries(item)
-      .filter(
-        ([method, operation]) => METHODS.includes(method.toUpperCase() as never) && operation?.operationId,
-      )
-      .map(([method, operation]) => ({
-        method: method.toUpperCase(),
-        path,
-        operationId: operation.operationId as string,
-      })),
-  );
+/** The model's operations as mentions name them: upper-case method, path without the base path. */
+export function mentionable(operations: readonly ApiOperation[]): Operation[] {
+  return operations
+    .filter((operation) => METHODS.includes(operation.method.toUpperCase() as never))
+    .map(({ method, path, operationId }) => ({ method: method.toUpperCase(), path, operationId }));
 }
 
 /**

@@ -7,6 +7,12 @@ export type SampleRequest = {
   json?: unknown;
   /** Multipart form fields (name → example file name), for uploads. */
   files?: Record<string, string>;
+  /** The `Idempotency-Key` header, for operations that accept one. */
+  idempotencyKey?: string;
+  /** URL-encoded form fields (name → value), for the token operation. */
+  form?: Record<string, string>;
+  /** The operation needs no access token (the token operation itself). */
+  anonymous?: boolean;
 };
 
 export type CodeSample = { value: string; label: string; language: string; code: string };
@@ -34,8 +40,12 @@ export function pythonLiteral(value: unknown, level = 0): string {
   return `{\n${entries.map(([key, item]) => `${pad}${JSON.stringify(key)}: ${pythonLiteral(item, level + 1)},`).join('\n')}\n${close}}`;
 }
 
-function curl({ method, url, json, files }: SampleRequest): string {
-  const lines = [`curl -X ${method} '${url}'`, `-H "Authorization: Bearer $TOKEN"`];
+function curl({ method, url, json, files, idempotencyKey, form, anonymous }: SampleRequest): string {
+  const lines = [`curl -X ${method} '${url}'`];
+  if (!anonymous) lines.push(`-H "Authorization: Bearer $TOKEN"`);
+  if (idempotencyKey) lines.push(`-H 'Idempotency-Key: ${idempotencyKey}'`);
+  for (const [name, value] of Object.entries(form ?? {}))
+    lines.push(`--data-urlencode '${name}=${value.replace(/'/g, `'\\''`)}'`);
   if (json !== undefined) {
     lines.push(`-H 'Content-Type: application/json'`);
     lines.push(`-d '${JSON.stringify(json, null, 2).replace(/'/g, `'\\''`)}'`);
@@ -44,10 +54,23 @@ function curl({ method, url, json, files }: SampleRequest): string {
   return lines.join(' \\\n  ');
 }
 
-function powershell({ method, url, json, files }: SampleRequest): string {
+function powershell({ method, url, json, files, idempotencyKey, form, anonymous }: SampleRequest): string {
   const verb = method[0] + method.slice(1).toLowerCase();
-  const lines = ['$headers = @{ Authorization = "Bearer $token" }'];
-  const call = [`Invoke-RestMethod -Method ${verb} -Uri '${url}' -Headers $headers`];
+  const headers = [
+    ...(anonymous ? [] : ['Authorization = "Bearer $token"']),
+    ...(idempotencyKey ? [`'Idempotency-Key' = '${idempotencyKey}'`] : []),
+  ];
+  const lines = headers.length ? [`$headers = @{ ${headers.join('; ')} }`] : [];
+  const call = [
+    `Invoke-RestMethod -Method ${verb} -Uri '${url}'${headers.length ? ' -Headers $headers' : ''}`,
+  ];
+  if (form) {
+    const fields = Object.entries(form).map(
+      ([name, value]) => `    ${name} = '${value.replace(/'/g, "''")}'`,
+    );
+    lines.push(`$body = @{\n${fields.join('\n')}\n}`);
+    call.push(`-ContentType 'application/x-www-form-urlencoded' -Body $body`);
+  }
   if (json !== undefined) {
     lines.push(`$body = @'\n${JSON.stringify(json, null, 2)}\n'@`);
     call.push(`-ContentType 'application/json' -Body $body`);
@@ -59,8 +82,13 @@ function powershell({ method, url, json, files }: SampleRequest): string {
   return [...lines, call.join(' `\n  ')].join('\n');
 }
 
-function python({ method, url, json, files }: SampleRequest): string {
-  const args = [`"${url}"`, 'headers={"Authorization": f"Bearer {token}"}'];
+function python({ method, url, json, files, idempotencyKey, form, anonymous }: SampleRequest): string {
+  const headers = [
+    ...(anonymous ? [] : ['"Authorization": f"Bearer {token}"']),
+    ...(idempotencyKey ? [`"Idempotency-Key": "${idempotencyKey}"`] : []),
+  ];
+  const args = [`"${url}"`, ...(headers.length ? [`headers={${headers.join(', ')}}`] : [])];
+  if (form) args.push(`data=${pythonLiteral(form, 1)}`);
   if (json !== undefined) args.push(`json=${pythonLiteral(json, 1)}`);
   if (files) {
     const entries = Object.entries(files).map(([name, file]) => `"${name}": open("${file}", "rb")`);
@@ -78,9 +106,12 @@ function python({ method, url, json, files }: SampleRequest): string {
   ].join('\n');
 }
 
-function javascript({ method, url, json, files }: SampleRequest): string {
-  const headers = ['Authorization: `Bearer ${token}`'];
+function javascript({ method, url, json, files, idempotencyKey, form, anonymous }: SampleRequest): string {
+  const headers = anonymous ? [] : ['Authorization: `Bearer ${token}`'];
+  if (idempotencyKey) headers.push(`'Idempotency-Key': '${idempotencyKey}'`);
   const options = [`method: '${method}'`];
+  if (form)
+    options.push(`body: new URLSearchParams(${JSON.stringify(form, null, 2).replace(/\n/g, '\n  ')})`);
   const before: string[] = [];
   if (json !== undefined) {
     headers.push(`'Content-Type': 'application/json'`);
@@ -98,7 +129,7 @@ function javascript({ method, url, json, files }: SampleRequest): string {
     ...before,
     `const response = await fetch('${url}', {`,
     `  ${options[0]},`,
-    `  headers: { ${headers.join(', ')} },`,
+    ...(headers.length ? [`  headers: { ${headers.join(', ')} },`] : []),
     ...options.slice(1).map((option) => `  ${option},`),
     '});',
     'if (!response.ok) throw new Error(`HTTP ${response.status}`);',
@@ -106,18 +137,30 @@ function javascript({ method, url, json, files }: SampleRequest): string {
   ].join('\n');
 }
 
-function csharp({ method, url, json, files }: SampleRequest): string {
-  const lines = [
-    'using System.Net.Http.Headers;',
-    '',
-    'using var client = new HttpClient();',
-    'client.DefaultRequestHeaders.Authorization = new AuthenticationHeaderValue("Bearer", token);',
-  ];
+function csharp({ method, url, json, files, idempotencyKey, form, anonymous }: SampleRequest): string {
+  const lines = anonymous
+    ? ['using var client = new HttpClient();']
+    : [
+        'using System.Net.Http.Headers;',
+        '',
+        'using var client = new HttpClient();',
+        'client.DefaultRequestHeaders.Authorization = new AuthenticationHeaderValue("Bearer", token);',
+      ];
+  if (idempotencyKey) lines.push(`client.DefaultRequestHeaders.Add("Idempotency-Key", "${idempotencyKey}");`);
   const verb = method[0] + method.slice(1).toLowerCase();
   let content = '';
   if (json !== undefined) {
     lines.push(
       `using var body = new StringContent("""\n${indent(JSON.stringify(json, null, 2), 4)}\n    """, System.Text.Encoding.UTF8, "application/json");`,
+    );
+    content = ', body';
+  }
+  if (form) {
+    const fields = Object.entries(form).map(
+      ([name, value]) => `    [${JSON.stringify(name)}] = ${JSON.stringify(value)},`,
+    );
+    lines.push(
+      `using var body = new FormUrlEncodedContent(new Dictionary<string, string>\n{\n${fields.join('\n')}\n});`,
     );
     content = ', body';
   }

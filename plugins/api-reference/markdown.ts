@@ -4,23 +4,11 @@
  * server, is indexed by search, and costs an API page no more JavaScript than any other doc page.
  */
 import { codeSamples, type SampleRequest } from './codeSamples';
-import { exampleFor, schemaRows, typeLabel, type Schema } from './schema';
+import { exampleFor, schemaRows, typeLabel } from './schema';
+import type { MediaType as Media, Operation, Parameter, Schema } from '../../api-model';
 import { cmdletSlug } from './cortex/model';
+import { lifecycleNote } from './lifecycleNotes';
 
-type Parameter = {
-  name: string;
-  in: 'path' | 'query' | 'header' | 'cookie';
-  required?: boolean;
-  description?: string;
-  example?: unknown;
-  schema?: Schema;
-};
-type Media = { schema?: Schema; example?: unknown; examples?: Record<string, { value?: unknown }> };
-type Response = {
-  description?: string;
-  headers?: Record<string, { description?: string; schema?: Schema }>;
-  content?: Record<string, Media>;
-};
 type SecurityScheme = {
   type: string;
   description?: string;
@@ -29,17 +17,12 @@ type SecurityScheme = {
   in?: string;
 };
 
-export type ApiItem = {
-  operationId?: string;
+/** An operation as docusaurus-plugin-openapi-docs hands it over: the API model's document, resolved. */
+export type ApiItem = Partial<Omit<Operation, 'method' | 'path' | 'parameters'>> & {
   method: string;
   path: string;
-  description?: string;
   parameters?: Parameter[];
-  requestBody?: { description?: string; required?: boolean; content?: Record<string, Media> };
-  responses?: Record<string, Response>;
-  security?: Record<string, string[]>[];
   servers?: { url: string }[];
-  deprecated?: boolean;
   'x-cortex'?: { cmdlet?: string };
 };
 
@@ -248,6 +231,9 @@ function securityMarkdown(security: ApiItem['security']): string {
   }, sent as a bearer token. See [Authentication](../api-intro#authentication).`;
 }
 
+/** The `Idempotency-Key` the code samples send: a UUID, as the specification recommends. */
+export const SAMPLE_IDEMPOTENCY_KEY = '0f8e2d4c-6b1a-4c3e-9d5f-7a9b1c3d5e7f';
+
 /** The request the code samples send: example path values, the JSON example or the upload fields. */
 export function sampleRequest(api: ApiItem): SampleRequest {
   const server = api.servers?.[0]?.url ?? '';
@@ -268,6 +254,20 @@ export function sampleRequest(api: ApiItem): SampleRequest {
     url: `${server}${path}${query.length ? `?${query.join('&')}` : ''}`,
   };
   if (content['application/json']) request.json = mediaExample(content['application/json']);
+  // A change that can be repeated safely: send a new key per change and the same key when repeating it.
+  if (parameters.some((parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key'))
+    request.idempotencyKey = SAMPLE_IDEMPOTENCY_KEY;
+  const fields = content['application/x-www-form-urlencoded']?.schema?.properties;
+  if (fields) {
+    request.form = Object.fromEntries(
+      Object.entries(fields).map(([name, property]) => {
+        const value = property.example ?? property.enum?.[0] ?? `<${name}>`;
+        return [name, String(value)];
+      }),
+    );
+  }
+  // The token operation is the one call made without a token.
+  if (Array.isArray(api.security) && !api.security.length) request.anonymous = true;
   const form = content['multipart/form-data']?.schema;
   if (form?.properties) {
     request.files = Object.fromEntries(
@@ -280,10 +280,13 @@ export function sampleRequest(api: ApiItem): SampleRequest {
 }
 
 function samplesMarkdown(api: ApiItem): string[] {
-  const samples = codeSamples(sampleRequest(api));
+  const request = sampleRequest(api);
+  const samples = codeSamples(request);
   return [
     '## Code samples \\{#code-samples\\}',
-    'Set `TOKEN` (or `token`) to an access token first; see [Authentication](../api-intro#authentication).',
+    request.anonymous
+      ? 'This call needs no access token: it returns one. Replace the client id and secret with your own; see [Authentication](../api-intro#authentication).'
+      : 'Set `TOKEN` (or `token`) to an access token first; see [Authentication](../api-intro#authentication).',
     // Lazy: only the chosen language is rendered and highlighted, the others when picked.
     '<Tabs groupId="api-code-samples" lazy>',
     ...samples.map(
@@ -317,6 +320,7 @@ export function createApiPageMD(item: PageItem): string {
       ? ':::warning[Deprecated]\n\nThis operation is deprecated and will be removed in a later version.\n\n:::'
       : '',
     mdx(api.description),
+    mdx(lifecycleNote(api.operationId)),
     securityMarkdown(api.security),
     api.parameters?.length || api.requestBody ? '## Request \\{#request\\}' : '',
     ...parametersMarkdown(api.parameters),

@@ -1,27 +1,6 @@
-/** The parts of an OpenAPI 3 schema object the reference renders (refs are already resolved). */
-export type Schema = {
-  type?: string | string[];
-  format?: string;
-  title?: string;
-  description?: string;
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  enum?: unknown[];
-  allOf?: Schema[];
-  oneOf?: Schema[];
-  anyOf?: Schema[];
-  example?: unknown;
-  default?: unknown;
-  minimum?: number;
-  maximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
-  nullable?: boolean;
-  readOnly?: boolean;
-  additionalProperties?: boolean | Schema;
-};
+import type { Schema } from '../../api-model';
+
+export type { Schema };
 
 export type SchemaRow = { name: string; type: string; required: boolean; description: string };
 

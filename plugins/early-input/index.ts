@@ -1,60 +1,91 @@
 import type { Plugin } from '@docusaurus/types';
+import { SEARCH_INPUT_ID } from './searchInput';
+
+/** The navbar's search button: a click on it, or a search shortcut, opens the search dialog. */
+const SEARCH_BUTTON = 'button[aria-haspopup="dialog"][aria-keyshortcuts]';
 
 /** Buttons whose early clicks are kept: the navbar's search button and colour-mode toggle. */
-export const REPLAYED_BUTTONS = [
-  'button[aria-haspopup="dialog"][aria-keyshortcuts]',
-  'button[aria-label^="Switch between dark and light mode"]',
-];
+export const REPLAYED_BUTTONS = [SEARCH_BUTTON, 'button[aria-label^="Switch between dark and light mode"]'];
 
 /**
- * Keeps what a reader does while a page loads. The server-rendered page is visible before its scripts
- * have run and React has hydrated it, and until then the search shortcut has no listener and the theme
- * renders its colour-mode toggle disabled, so a Ctrl/⌘+K or a click on the toggle would be lost. This
- * inline script records those (the search shortcuts, and a press on a REPLAYED_BUTTONS button, seen as
- * `pointerup` because a disabled button gets no click) and plays them again once the page is
- * hydrated, a button's click as soon as the button is enabled. It is one fixed script, so the content
- * security policy allows it by its hash (plugins/static-host).
+ * The search shortcuts and what a reader does while a page loads. The server-rendered page is visible
+ * before its scripts have run and React has hydrated it, and until then the theme renders its
+ * colour-mode toggle disabled, so a click on it would be lost; the search dialog's code arrives only
+ * when search is first reached for. This inline script:
+ * - handles Ctrl/⌘+K and `/` (outside a text field) on every page: it focuses the search box's
+ *   stand-in (./searchInput.ts, created on first use outside React's tree) at once, so every key typed
+ *   after the shortcut lands in a text field, and clicks the search button, which opens the dialog; the
+ *   dialog takes the stand-in's text when it mounts. A click on the search button focuses the stand-in
+ *   the same way;
+ * - before hydration, records those requests and a press on a REPLAYED_BUTTONS button (seen as
+ *   `pointerup`, because a disabled button gets no click) and plays them once the page is hydrated, a
+ *   button's click as soon as the button is enabled.
+ * It is one fixed script, so the content security policy allows it by its hash (plugins/static-host).
  */
 export const EARLY_INPUT_SCRIPT = `(function () {
   var root = document.documentElement;
+  var search = ${JSON.stringify(SEARCH_BUTTON)};
   var buttons = ${JSON.stringify(REPLAYED_BUTTONS.join(', '))};
   var queue = [];
   var hydrated = function () { return root.getAttribute('data-has-hydrated') === 'true'; };
-  var typing = function (target) {
-    return target && target.closest && target.closest('input, textarea, select, [contenteditable="true"]');
+  var closest = function (target, selector) { return target && target.closest ? target.closest(selector) : null; };
+  var standIn = function () {
+    var input = document.getElementById(${JSON.stringify(SEARCH_INPUT_ID)});
+    if (!input) {
+      input = document.createElement('input');
+      input.id = ${JSON.stringify(SEARCH_INPUT_ID)};
+      input.type = 'search';
+      input.tabIndex = -1;
+      input.autocomplete = 'off';
+      input.spellcheck = false;
+      input.setAttribute('aria-label', 'Search the docs');
+      input.style.cssText = 'position:fixed;top:0;left:0;width:1px;height:1px;margin:0;padding:0;border:0;opacity:0;font-size:16px';
+      (document.body || root).appendChild(input);
+    }
+    input.focus({ preventScroll: true });
   };
-  var onKey = function (event) {
-    if (hydrated()) return;
-    var shortcut = (event.key === 'k' || event.key === 'K') && (event.ctrlKey || event.metaKey);
-    if (!shortcut && !(event.key === '/' && !event.ctrlKey && !event.metaKey && !typing(event.target))) return;
-    event.preventDefault();
-    queue.push({ key: event.key, ctrlKey: event.ctrlKey, metaKey: event.metaKey });
-  };
-  var onPress = function (event) {
-    if (hydrated() || event.button !== 0 || !event.target.closest) return;
-    var button = event.target.closest(buttons);
-    if (button) queue.push({ button: [].indexOf.call(document.querySelectorAll(buttons), button) });
-  };
+  var indexOf = function (button) { return [].indexOf.call(document.querySelectorAll(buttons), button); };
   var clickWhenEnabled = function (index, tries) {
     var button = document.querySelectorAll(buttons)[index];
     if (button && !button.disabled) button.click();
     else if (tries > 0) setTimeout(function () { clickWhenEnabled(index, tries - 1); }, 20);
   };
-  var replay = function () {
-    window.removeEventListener('keydown', onKey, true);
-    window.removeEventListener('pointerup', onPress, true);
-    queue.forEach(function (input) {
-      if ('button' in input) return clickWhenEnabled(input.button, 250);
-      var init = { key: input.key, ctrlKey: input.ctrlKey, metaKey: input.metaKey, bubbles: true, cancelable: true };
-      (document.activeElement || document.body).dispatchEvent(new KeyboardEvent('keydown', init));
-    });
+  var later = function (button) {
+    var index = indexOf(button);
+    if (index >= 0 && queue.indexOf(index) < 0) queue.push(index);
+  };
+  var onKey = function (event) {
+    var shortcut = (event.key === 'k' || event.key === 'K') && (event.ctrlKey || event.metaKey);
+    var slash = event.key === '/' && !event.ctrlKey && !event.metaKey &&
+      !closest(event.target, 'input, textarea, select, [contenteditable="true"]');
+    if (!shortcut && !slash) return;
+    event.preventDefault();
+    if (closest(event.target, '[role="dialog"]')) return;
+    var button = document.querySelector(search);
+    if (!button) return;
+    standIn();
+    if (hydrated()) button.click();
+    else later(button);
+  };
+  var onClick = function (event) {
+    var button = closest(event.target, search);
+    if (!button) return;
+    standIn();
+    if (!hydrated()) later(button);
+  };
+  var onPress = function (event) {
+    if (hydrated() || event.button !== 0) return;
+    var button = closest(event.target, buttons);
+    if (button) later(button);
   };
   window.addEventListener('keydown', onKey, true);
+  window.addEventListener('click', onClick, true);
   window.addEventListener('pointerup', onPress, true);
   new MutationObserver(function (changes, observer) {
     if (!hydrated()) return;
     observer.disconnect();
-    replay();
+    window.removeEventListener('pointerup', onPress, true);
+    queue.forEach(function (index) { clickWhenEnabled(index, 250); });
   }).observe(root, { attributes: true, attributeFilter: ['data-has-hydrated'] });
 })();`;
 

@@ -1,17 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import type { LoadedContent } from '@docusaurus/plugin-content-docs';
-import { applyTrailingSlash } from '@docusaurus/utils-common';
 import { sectionLabel } from '../search-index/labels';
 import { toMarkdown } from './convert';
-import { markdownPath } from './paths';
-import { expandProductModel } from '../product-model';
-import { expandCortexTables } from '../api-reference/cortex/remark';
+import { CONTENT_FILE, markdownPath, type ContentFile } from './paths';
+import { contentDocs, type ContentDoc, type LoadedDoc as Doc, type Pipelines } from '../content-model';
 
-export { markdownPath };
+export { CONTENT_FILE, markdownPath, type ContentFile };
 
-type Doc = LoadedContent['loadedVersions'][number]['docs'][number];
 type SidebarItem = {
   type: string;
   id?: string;
@@ -19,7 +15,7 @@ type SidebarItem = {
   link?: { type: string; id?: string };
 };
 
-export type ExportPage = { doc: Doc; url: string; file: string; children: Doc[] };
+export type ExportPage = ContentDoc & { children: Doc[] };
 
 /** Doc ids in sidebar order, and for every category page the docs directly under it. */
 export function sidebarOrder(items: SidebarItem[]): { order: string[]; children: Map<string, string[]> } {
@@ -48,63 +44,55 @@ export function sidebarOrder(items: SidebarItem[]): { order: string[]; children:
 }
 
 /**
- * Writes a clean Markdown copy of every doc page next to its HTML (`<page>.md`), plus `llms.txt` (an
- * index of them) and `llms-full.txt` (all pages, in sidebar order) at the site root.
+ * Writes a clean Markdown copy of every doc page next to its HTML (`<page>.md`), serialized from the
+ * page's content model (../content-model: the tables, links and code the page shows), plus `llms.txt`
+ * (an index of them), `llms-full.txt` (all pages, in sidebar order) and `content.json` (the pages'
+ * content models, which the MCP server reads) at the site root.
  */
-export default function markdownExportPlugin(context: LoadContext): Plugin {
-  const { siteConfig, siteDir } = context;
+export default function markdownExportPlugin(
+  context: LoadContext,
+  options: { pipelines: Pipelines },
+): Plugin {
+  const { siteConfig } = context;
   const origin = siteConfig.url.replace(/\/$/, '');
   let pages: ExportPage[] = [];
   return {
     name: 'services-manager-markdown-export',
     async allContentLoaded({ allContent }) {
       pages = [];
-      const instances = (allContent['docusaurus-plugin-content-docs'] ?? {}) as Record<string, LoadedContent>;
-      for (const content of Object.values(instances)) {
-        for (const version of content.loadedVersions) {
-          const byId = new Map(version.docs.map((doc) => [doc.id, doc]));
-          const { order, children } = sidebarOrder(Object.values(version.sidebars).flat() as SidebarItem[]);
-          const ids = [...new Set([...order, ...version.docs.map((doc) => doc.id)])];
-          for (const id of ids) {
-            const doc = byId.get(id);
-            if (!doc || doc.unlisted) continue;
-            const url = applyTrailingSlash(doc.permalink, siteConfig);
-            pages.push({
-              doc,
-              url,
-              file: doc.source.replace(/^@site\//, `${siteDir}/`),
-              children: (children.get(id) ?? [])
-                .map((child) => byId.get(child))
-                .filter((child): child is Doc => Boolean(child)),
-            });
-          }
+      const docs = await contentDocs(context, allContent, options.pipelines);
+      const byDoc = new Map(docs.map((entry) => [entry.doc, entry]));
+      for (const version of new Set(docs.map((entry) => entry.version))) {
+        const byId = new Map(version.docs.map((doc) => [doc.id, doc]));
+        const { order, children } = sidebarOrder(Object.values(version.sidebars).flat() as SidebarItem[]);
+        const ids = [...new Set([...order, ...version.docs.map((doc) => doc.id)])];
+        for (const id of ids) {
+          const doc = byId.get(id);
+          const entry = doc && byDoc.get(doc);
+          if (!doc || !entry || doc.unlisted) continue;
+          pages.push({
+            ...entry,
+            children: (children.get(id) ?? [])
+              .map((child) => byId.get(child))
+              .filter((child): child is Doc => Boolean(child)),
+          });
         }
       }
     },
     async postBuild({ outDir }) {
-      const byFile = new Map(pages.map((page) => [page.file, page]));
       const byUrl = new Map(pages.map((page) => [page.url.replace(/\/$/, ''), page]));
       const twin = (page: ExportPage) => `${origin}${markdownPath(page.url)}`;
+      // A link to a doc page leads to its twin, any other site path to the site; absolute URLs stay.
+      const resolveLink = (target: string) => {
+        if (!target.startsWith('/') || target.startsWith('//')) return target;
+        const [pathPart, ...hash] = target.split('#');
+        const anchor = hash.length ? `#${hash.join('#')}` : '';
+        const linked = byUrl.get(pathPart.replace(/\/$/, ''));
+        return linked ? `${twin(linked)}${anchor}` : `${origin}${target}`;
+      };
       const copies: { page: ExportPage; markdown: string }[] = [];
       for (const page of pages) {
-        // The product model's and the Cortex overview's tables are written by remark plugins; the copy
-        // gets them too.
-        const source = expandCortexTables(
-          await expandProductModel(await fs.readFile(page.file, 'utf8')),
-          siteDir,
-        );
-        const resolveLink = (target: string) => {
-          if (/^[a-z]+:/i.test(target) || target.startsWith('#')) return target;
-          const [pathPart, hash = ''] = target.split('#');
-          const anchor = hash ? `#${hash}` : '';
-          if (pathPart.startsWith('/')) {
-            const linked = byUrl.get(pathPart.replace(/\/$/, ''));
-            return linked ? `${twin(linked)}${anchor}` : `${origin}${pathPart}${anchor}`;
-          }
-          const linked = byFile.get(path.resolve(path.dirname(page.file), decodeURI(pathPart)));
-          return linked ? `${twin(linked)}${anchor}` : target;
-        };
-        const markdown = toMarkdown(source, {
+        const markdown = toMarkdown(page.content, {
           title: page.doc.title,
           description: page.doc.description,
           tags: page.doc.tags.map((tag) => tag.label),
@@ -112,7 +100,7 @@ export default function markdownExportPlugin(context: LoadContext): Plugin {
           resolveLink,
           children: page.children.map((child) => ({
             title: child.title,
-            url: twin(pages.find((candidate) => candidate.doc === child) as ExportPage),
+            url: twin(pages.find((candidate) => candidate.doc === child)!),
             description: child.description,
           })),
         });
@@ -149,6 +137,20 @@ export default function markdownExportPlugin(context: LoadContext): Plugin {
         .join('\n\n---\n\n');
       await fs.writeFile(path.join(outDir, 'llms.txt'), index);
       await fs.writeFile(path.join(outDir, 'llms-full.txt'), full);
+      const model: ContentFile = {
+        origin,
+        baseUrl: siteConfig.baseUrl,
+        pages: pages.map((page) => ({
+          url: page.url,
+          title: page.doc.title,
+          description: page.doc.description,
+          tags: page.doc.tags.map((tag) => tag.label),
+          section: sectionLabel(`/${page.url.slice(siteConfig.baseUrl.length)}`),
+          twin: markdownPath(page.url),
+          content: page.content,
+        })),
+      };
+      await fs.writeFile(path.join(outDir, CONTENT_FILE), JSON.stringify(model));
     },
   };
 }

@@ -1,4 +1,6 @@
 import { permissionAreas, type Model } from './model';
+import { parseTree, walk } from '../content-model/parse';
+import type { MdNode } from '../content-model/fromTree';
 
 /** A single capitalised word: states are written so, identifiers such as job names are not. */
 const STATE_WORD = /^[A-Z][a-z]+$/;
@@ -13,31 +15,33 @@ const BOLD_STATE_BEFORE =
 /** Values that read like states but are not any entity's (PowerShell and JSON booleans). */
 const NOT_STATES = new Set(['True', 'False']);
 
-/** Lines of prose with their numbers: front matter and fenced code blocks left out. */
-export function proseLines(source: string): { line: number; text: string; stateTable: boolean }[] {
-  const lines = source.split('\n');
-  const result: { line: number; text: string; stateTable: boolean }[] = [];
-  // Rows of a table whose first column is headed "Status" or "State" start with a state.
-  let stateTable = false;
-  let fence: string | undefined;
-  let frontMatter = lines[0] === '---';
-  lines.forEach((text, i) => {
-    if (frontMatter) {
-      if (i > 0 && text === '---') frontMatter = false;
-      return;
+/**
+ * Lines of prose with their numbers: front matter and code blocks left out, found with the site's
+ * Markdown parser (plugins/content-model). Rows of a table whose first column is headed "Status" or
+ * "State" are marked: their first cell is a state. `file` decides MD or MDX.
+ */
+export function proseLines(
+  source: string,
+  file = 'page.md',
+): { line: number; text: string; stateTable: boolean }[] {
+  const skipped = new Set<number>();
+  const stateRows = new Set<number>();
+  const lines = (node: MdNode) => {
+    const { start, end } = node.position ?? { start: { line: 0 }, end: { line: -1 } };
+    return Array.from({ length: end.line - start.line + 1 }, (_, i) => start.line + i);
+  };
+  for (const node of walk(parseTree(file, source))) {
+    if (node.type === 'code' || node.type === 'yaml') lines(node).forEach((line) => skipped.add(line));
+    if (node.type === 'table') {
+      const firstHeader = node.children?.[0]?.children?.[0];
+      const text = (firstHeader?.children ?? []).map((child) => child.value ?? '').join('');
+      if (/^\s*(status|state)\s*$/i.test(text)) lines(node).forEach((line) => stateRows.add(line));
     }
-    const marker = /^\s*(`{3,}|~{3,})/.exec(text)?.[1];
-    if (marker && (!fence || marker.startsWith(fence))) {
-      fence = fence ? undefined : marker;
-      return;
-    }
-    if (fence) return;
-    const row = text.trimStart().startsWith('|');
-    if (row && !lines[i - 1]?.trimStart().startsWith('|'))
-      stateTable = /^\s*\|\s*(status|state)\s*\|/i.test(text);
-    result.push({ line: i + 1, text, stateTable: row && stateTable });
-  });
-  return result;
+  }
+  return source
+    .split('\n')
+    .map((text, i) => ({ line: i + 1, text, stateTable: stateRows.has(i + 1) }))
+    .filter(({ line }) => !skipped.has(line));
 }
 
 /**
@@ -62,7 +66,7 @@ export function factProblems(
   const permissions = new Set(model.permissions.map((permission) => permission.name));
   const states = new Set([...enumValues, ...external, ...model.states.flatMap((entry) => entry.states)]);
   const problems: string[] = [];
-  for (const { line, text, stateTable } of proseLines(source)) {
+  for (const { line, text, stateTable } of proseLines(source, file)) {
     for (const match of text.matchAll(/\*\*([^*]+)\*\*/g)) {
       const bold = match[1].trim();
       const area = /^([A-Z][a-z]+): \S/.exec(bold)?.[1];

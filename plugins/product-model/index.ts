@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { apiSpecSource, loadSpec, type SpecSource } from '../../scripts/openapi';
+import { apiModel, type SpecSource } from '../../api-model';
 import { loadModel, MODEL_FILE, type Model } from './model';
 
 type Node = {
@@ -54,11 +54,8 @@ export function modelTable(model: Model, show: string): Node | undefined {
 }
 
 async function load(spec: SpecSource, modelFile: string): Promise<Model> {
-  const [parsed, modelText] = await Promise.all([
-    loadSpec(spec),
-    fs.readFile(path.resolve(modelFile), 'utf8'),
-  ]);
-  return loadModel(modelText, parsed as Parameters<typeof loadModel>[1], modelFile);
+  const [api, modelText] = await Promise.all([apiModel(spec), fs.readFile(path.resolve(modelFile), 'utf8')]);
+  return loadModel(modelText, api, modelFile);
 }
 
 /**
@@ -90,33 +87,4 @@ export default function remarkProductModel(options: { spec: SpecSource; model?: 
       parent.children![index] = replacement;
     }
   };
-}
-
-const DIRECTIVE = /^::product-model\{show="([a-z-]+)"\}[ \t]*$/gm;
-
-/** A table node as a Markdown table (cells hold text, strong and inline code only). */
-function markdownTable(table: Node): string {
-  const cell = (node: Node): string =>
-    node.type === 'strong'
-      ? `**${(node.children ?? []).map(cell).join('')}**`
-      : node.type === 'inlineCode'
-        ? `\`${node.value}\``
-        : (node.value ?? (node.children ?? []).map(cell).join(''));
-  const rows = (table.children ?? []).map((row) => `| ${(row.children ?? []).map(cell).join(' | ')} |`);
-  return [rows[0], `|${' --- |'.repeat(table.children?.[0]?.children?.length ?? 0)}`, ...rows.slice(1)].join(
-    '\n',
-  );
-}
-
-/** A page's source with its `::product-model` lines written out as Markdown tables (for the Markdown copies). */
-export async function expandProductModel(
-  source: string,
-  spec: SpecSource = apiSpecSource(),
-): Promise<string> {
-  if (!source.includes('::product-model')) return source;
-  const model = await load(spec, MODEL_FILE);
-  return source.replace(DIRECTIVE, (line, show: string) => {
-    const table = modelTable(model, show);
-    return table ? markdownTable(table) : line;
-  });
 }

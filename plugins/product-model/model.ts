@@ -1,4 +1,6 @@
 import yaml from 'js-yaml';
+import type { ApiModel } from '../../api-model';
+import { readLifecycles } from '../../api-model/lifecycle';
 
 /** Where the product model lives, relative to the site. */
 export const MODEL_FILE = 'docs/product-model.yml';
@@ -15,19 +17,23 @@ export type Model = {
   otherStates: OtherStates[];
 };
 
-type Spec = { definitions?: Record<string, { properties?: Record<string, { enum?: unknown[] }> }> };
 type RawModel = {
   roles?: Role[];
   permissions?: Permission[];
-  states?: Omit<EntityStates, 'states'>[];
+  states?: unknown;
   'other-states'?: OtherStates[];
 };
 
 /**
- * Reads the model file and takes each entity's states from the specification's enum it names. A role,
- * permission or state entry that is incomplete, or that points at no enum, throws naming the file.
+ * Reads the model file, and takes the API's entities and their states from the specification: each
+ * schema with a lifecycle (`x-lifecycle`) and its status enum. A role or permission entry that is
+ * incomplete, or a `states` list in the model file, throws naming the file.
  */
-export function loadModel(text: string, spec: Spec, file = MODEL_FILE): Model {
+export function loadModel(
+  text: string,
+  api: Pick<ApiModel, 'document' | 'source'>,
+  file = MODEL_FILE,
+): Model {
   const raw = yaml.load(text) as RawModel;
   const fail = (problem: string) => {
     throw new Error(`${file}: ${problem}`);
@@ -45,34 +51,22 @@ export function loadModel(text: string, spec: Spec, file = MODEL_FILE): Model {
         `permission "${permission.name}" needs one grant per role (${roles.map((role) => role.name).join(', ')})`,
       );
   }
-  const states = (raw?.states ?? []).map((entry) => {
-    const values = spec.definitions?.[entry.definition]?.properties?.[entry.property]?.enum;
-    if (!Array.isArray(values) || !values.length)
-      fail(
-        `"${entry.entity}" points at ${entry.definition}.${entry.property}, which has no enum in the specification`,
-      );
-    return { ...entry, states: (values as unknown[]).map(String) };
-  });
+  if (raw?.states !== undefined)
+    fail(
+      'the API\'s states come from the specification (x-lifecycle of each schema with a status enum): remove "states"',
+    );
+  const states = [...readLifecycles(api.document, api.source).lifecycles]
+    .filter(([name, lifecycle]) => lifecycle.schema === name && lifecycle.states.length)
+    .map(([name, lifecycle]) => ({
+      entity: lifecycle.noun.charAt(0).toUpperCase() + lifecycle.noun.slice(1),
+      definition: name,
+      property: 'status',
+      states: lifecycle.states.map((state) => state.name),
+    }));
   const otherStates = raw?.['other-states'] ?? [];
   for (const entry of otherStates)
     if (!entry.system || !entry.states?.length) fail(`"other-states" entries need a system and its states`);
   return { roles, permissions, states, otherStates };
-}
-
-/** Every string value of every enum in the specification (item types, log levels, sources …). */
-export function specEnumValues(spec: unknown): Set<string> {
-  const values = new Set<string>();
-  const walk = (node: unknown) => {
-    if (Array.isArray(node)) return node.forEach(walk);
-    if (!node || typeof node !== 'object') return;
-    for (const [key, value] of Object.entries(node)) {
-      if (key === 'enum' && Array.isArray(value))
-        value.forEach((v) => typeof v === 'string' && values.add(v));
-      else walk(value);
-    }
-  };
-  walk(spec);
-  return values;
 }
 
 export const permissionAreas = (model: Model) =>

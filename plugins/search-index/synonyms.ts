@@ -22,24 +22,15 @@ function expansionOf(acronym: string, text: string): string | undefined {
 }
 
 /**
- * Groups of names for the same thing, read from the glossary (`### Term {#id}` headings, each followed by
- * its definition): an abbreviation and the words its letters stand for ("MFA" and "Multi-factor
- * authentication"), a name the definition opens with before a colon ("Active Directory Federation
- * Services:"), and names it gives with "formerly", "former name of", "short for", "also called" or "also
- * known as". Each name is returned as lowercase words joined by single spaces.
+ * Groups of names for the same thing, read from the glossary's entries (each term with the first
+ * paragraph of its definition, see ./sections.ts): an abbreviation and the words its letters stand for
+ * ("MFA" and "Multi-factor authentication"), a name the definition opens with before a colon ("Active
+ * Directory Federation Services:"), and names it gives with "formerly", "former name of", "short for",
+ * "also called" or "also known as". Each name is returned as lowercase words joined by single spaces.
  */
-export function glossarySynonyms(markdown: string): string[][] {
+export function glossarySynonyms(entries: { term: string; definition: string }[]): string[][] {
   const groups: string[][] = [];
-  const entries = markdown.split(/^### /m).slice(1);
-  for (const entry of entries) {
-    const [headingLine, ...rest] = entry.split('\n');
-    const term = headingLine.replace(/\s*\\?\{#[^}]*\}\s*$/, '').trim();
-    const definition =
-      rest
-        .join('\n')
-        .trim()
-        .split(/\n\s*\n/)[0]
-        ?.replace(/\s+/g, ' ') ?? '';
+  for (const { term, definition } of entries) {
     if (!term || !definition) continue;
     const names = new Set<string>([term]);
     const opening = /^([^:.;]{2,80}):\s/.exec(definition)?.[1];

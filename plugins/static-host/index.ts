@@ -1,5 +1,6 @@
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import markdownExportPlugin from '../markdown-export';
+import type { Pipelines } from '../content-model';
 import { prepareForHost } from './host';
 
 /**
@@ -8,8 +9,8 @@ import { prepareForHost } from './host';
  * postBuild hooks at once, so the twins are written here, first, rather than by a plugin of their own:
  * the compression must see every file the build writes.
  */
-export default function staticHostPlugin(context: LoadContext): Plugin {
-  const twins = markdownExportPlugin(context);
+export default function staticHostPlugin(context: LoadContext, options: { pipelines: Pipelines }): Plugin {
+  const twins = markdownExportPlugin(context, options);
   return {
     ...twins,
     name: 'services-manager-static-host',

@@ -2,16 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listGuides } from '../content';
-import { DEFAULT_SPEC } from '../openapi';
+import { DEFAULT_SPEC } from '../../api-model';
 import { callsInMarkdown, checkCalls, findCalls } from '../cortex-calls';
 import { loadReference } from '../../plugins/api-reference/cortex/load';
 
 const ROOT = path.resolve(__dirname, '../..');
-const reference = loadReference(DEFAULT_SPEC, ROOT);
+const reference = await loadReference({ kind: 'file', location: DEFAULT_SPEC }, { cwd: ROOT });
 
 /** Every problem in a file as `file:line: message`. */
 function problemsIn(file: string): string[] {
-  return checkCalls(fs.readFileSync(file, 'utf8'), reference).map(
+  return checkCalls(fs.readFileSync(file, 'utf8'), reference, file).map(
     (problem) => `${path.relative(ROOT, file)}:${problem.line}: ${problem.message}`,
   );
 }
@@ -20,7 +20,7 @@ describe('Cortex cmdlet calls in the guides', () => {
   const files = listGuides(ROOT).map((file) => path.join(ROOT, file));
 
   it('finds the calls it checks', () => {
-    const calls = files.flatMap((file) => callsInMarkdown(fs.readFileSync(file, 'utf8')));
+    const calls = files.flatMap((file) => callsInMarkdown(fs.readFileSync(file, 'utf8'), file));
     expect(calls.length).toBeGreaterThan(100);
   });
 

@@ -1,20 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { listGuides } from '../content';
-import { DEFAULT_SPEC } from '../openapi';
+import { apiModel, DEFAULT_SPEC, modelFromText } from '../../api-model';
 import {
   codeBlocks,
+  coherenceProblems,
   createValidator,
   exampleProblems,
   parseDeclaration,
+  simpleFilter,
   toJsonSchema,
-  type Spec,
 } from '../examples';
 
 const ROOT = path.resolve(__dirname, '../..');
-const spec = yaml.load(fs.readFileSync(path.join(ROOT, DEFAULT_SPEC), 'utf8')) as Spec;
+const spec = await apiModel({ kind: 'file', location: path.join(ROOT, DEFAULT_SPEC) });
 const validate = createValidator(spec);
 /** The guides of both docs instances; the generated reference is checked by its generator. */
 const guides = listGuides(ROOT);
@@ -143,3 +143,95 @@ describe('toJsonSchema', () => {
     });
   });
 });
+
+describe('the specification’s examples tell one story', () => {
+  it('each response describes the object its request creates or changes, and lists satisfy their filter', () => {
+    expect(coherenceProblems(spec)).toEqual([]);
+  });
+
+  it('fails naming the operation and the field (fixture)', async () => {
+    const file = path.join(__dirname, 'fixtures/incoherent-examples.yaml');
+    const fixture = await modelFromText(fs.readFileSync(file, 'utf8'), file);
+    expect(coherenceProblems(fixture)).toEqual([
+      `listThings: items[1] does not satisfy the example filter "startswith(name,'Con') and status eq 'Active'": name is "Adatum Corporation", which does not satisfy startswith(name,"Con")`,
+      `listThings: items[1] does not satisfy the example filter "startswith(name,'Con') and status eq 'Active'": status is "Provisioning", which does not satisfy status eq "Active"`,
+      'createThing: the response example contradicts the request example: name (request "Contoso Ltd", response "Adatum Corporation")',
+      'getThing: id is "t-2" in the response example, but the path parameter {thingId} is "t-1"',
+      'listParts: items[1].thingId is "t-9" in the response example, but the path parameter {thingId} is "t-1"',
+    ]);
+  });
+
+  it('compares nested fields, and the ids a request names with the queued request’s target', async () => {
+    const one = async (request: object, response: object, schema = 'Request') =>
+      coherenceProblems(
+        await modelFromText(
+          JSON.stringify({
+            swagger: '2.0',
+            info: { title: 'Fixture', version: '1' },
+            consumes: ['application/json'],
+            produces: ['application/json'],
+            definitions: { [schema]: { type: 'object' } },
+            paths: {
+              '/x': {
+                post: {
+                  operationId: 'addX',
+                  parameters: [
+                    {
+                      name: 'body',
+                      in: 'body',
+                      schema: { type: 'object', properties: propertiesOf(request) },
+                    },
+                  ],
+                  responses: {
+                    '202': {
+                      description: 'Done.',
+                      schema: { $ref: `#/definitions/${schema}` },
+                      examples: { 'application/json': response },
+                    },
+                  },
+                },
+              },
+            },
+          }),
+          'fixture.yaml',
+        ),
+      );
+    expect(
+      await one(
+        { contact: { email: 'megan.bowen@contoso.example.com' } },
+        { contact: { email: 'lee.gu@adatum.example.net' } },
+        'Customer',
+      ),
+    ).toEqual([
+      'addX: the response example contradicts the request example: contact.email (request "megan.bowen@contoso.example.com", response "lee.gu@adatum.example.net")',
+    ]);
+    expect(await one({ userId: 'u-1' }, { target: { type: 'User', id: 'u-2' } })).toEqual([
+      'addX: the response example contradicts the request example: userId is "u-1", target.id is "u-2"',
+    ]);
+    expect(await one({ userId: 'u-1' }, { target: { type: 'User', id: 'u-1' } })).toEqual([]);
+  });
+
+  it('reads simple filters only', () => {
+    expect(simpleFilter("status eq 'Failed' and startswith(name,'Con')")).toEqual([
+      { property: 'status', op: 'eq', value: 'Failed' },
+      { property: 'name', op: 'startswith', value: 'Con' },
+    ]);
+    expect(simpleFilter('itemCount eq 0 and published eq true')).toEqual([
+      { property: 'itemCount', op: 'eq', value: 0 },
+      { property: 'published', op: 'eq', value: true },
+    ]);
+    expect(simpleFilter("level eq 'Error' or level eq 'Warning'")).toBeUndefined();
+  });
+});
+
+/** Schema properties whose examples are the given values. */
+function propertiesOf(values: object): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [
+      key,
+      value && typeof value === 'object'
+        ? { type: 'object', properties: propertiesOf(value) }
+        : { type: 'string', example: value },
+    ]),
+  );
+}

@@ -1,39 +1,37 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { listGuides } from '../content';
-import { DEFAULT_SPEC } from '../openapi';
-import { loadModel, MODEL_FILE, specEnumValues } from '../../plugins/product-model/model';
+import { apiModel, DEFAULT_SPEC } from '../../api-model';
+import { loadModel, MODEL_FILE } from '../../plugins/product-model/model';
 import { factProblems } from '../../plugins/product-model/check';
 
 const ROOT = path.resolve(__dirname, '../..');
-const spec = yaml.load(fs.readFileSync(path.join(ROOT, DEFAULT_SPEC), 'utf8')) as Parameters<
-  typeof loadModel
->[1];
+const spec = await apiModel({ kind: 'file', location: path.join(ROOT, DEFAULT_SPEC) });
 const modelText = fs.readFileSync(path.join(ROOT, MODEL_FILE), 'utf8');
 const model = loadModel(modelText, spec);
-const enums = specEnumValues(spec);
+const enums = spec.enumValues;
 /** The specification's model names (`Request`, `Invoice`) are not states. */
-const names = new Set(Object.keys((spec as { definitions?: object }).definitions ?? {}));
+const names = new Set(Object.keys(spec.schemas));
 const guides = listGuides(ROOT);
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
 
 describe('the product model', () => {
-  it('takes the states of customers, plans, requests, billing runs, invoices and Workspace assignments from the specification', () => {
+  it('takes the states of customers, plans, requests, billing runs, invoices and Workspace items from the specification’s lifecycles', () => {
     const byEntity = Object.fromEntries(model.states.map((entry) => [entry.entity, entry.states]));
     expect(byEntity.Customer).toContain('Removing');
     expect(byEntity['Billing run']).toEqual(['Queued', 'Running', 'Completed', 'Failed']);
     expect(byEntity.Invoice).toContain('Exported');
-    expect(byEntity['Workspace item assigned to a user']).toContain('Assigned');
+    expect(byEntity['User item assignment']).toContain('Assigned');
+    expect(byEntity['Customer item']).toContain('Active');
     for (const entity of ['Customer plan', 'Request', 'User plan'])
       expect(byEntity[entity]?.length).toBeGreaterThan(0);
   });
 
-  it('fails naming the file when an entity points at no enum', () => {
-    const broken = modelText.replace('property: status\n', 'property: state\n');
+  it('fails naming the file when it lists API states, or a permission is misnamed', () => {
+    const broken = `${modelText}\nstates:\n  - entity: Customer\n`;
     expect(() => loadModel(broken, spec)).toThrow(
-      'docs/product-model.yml: "Customer" points at Customer.state, which has no enum in the specification',
+      'docs/product-model.yml: the API\'s states come from the specification (x-lifecycle of each schema with a status enum): remove "states"',
     );
     expect(() => loadModel(modelText.replace("'Users: manage'", "'Users.Manage'"), spec)).toThrow(
       'permission "Users.Manage" must read "Area: action"',

@@ -1,13 +1,16 @@
 /**
- * `npm run bench:search`: search speed in headless Chromium against the production build (run
- * `npm run build` first). Prints the bytes the first query downloads, the cold first-query latency and
- * the per-keystroke latency over a fixed list of queries. Targets on the 2-core development machine:
- * p95 per keystroke under 30 ms, cold first query under 300 ms, first query under 150 KB gzip.
+ * `npm run bench:search`: search relevance and speed against the production build (run `npm run build`
+ * first). Prints how often the answering page ranks first (hit@1) and in the top three (hit@3) for the
+ * needs of e2e/search-pairs.ts asked in keywords and as questions, by kind; then, in headless Chromium,
+ * the bytes the first query downloads, the cold first-query latency and the per-keystroke latency over
+ * a fixed list of queries. Targets on the 2-core development machine: p95 per keystroke under 30 ms,
+ * cold first query under 300 ms, first query under 150 KB gzip.
  */
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { startServer } from '../server';
 import { CHROMIUM_ARGS, ensureBrowser } from '../browser';
+import { formatScores, loadBuiltIndex, scorePairs } from '../../e2e/search-pairs';
 
 const QUERIES = [
   'billing run',
@@ -47,6 +50,9 @@ async function recordKeystrokes(page: Page): Promise<void> {
 const timingCount = (page: Page) => page.evaluate(() => (window as unknown as Timed).keystrokeTimings.length);
 
 async function main() {
+  console.log(
+    `relevance (pages in distinct-page order):\n${formatScores(scorePairs(loadBuiltIndex('build')))}\n`,
+  );
   const server = await startServer({ root: path.resolve('build') });
   const browser = await chromium.launch({ executablePath: ensureBrowser(), args: CHROMIUM_ARGS });
   try {

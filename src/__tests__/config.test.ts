@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import config from '../../docusaurus.config';
 import { pluginOptions } from '../../scripts/config';
+import { remarkContentModel, type Pipelines } from '../../plugins/content-model';
 
 const themeConfig = config.themeConfig as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -85,6 +86,19 @@ describe('search provider configuration', () => {
       });
     } finally {
       for (const key of Object.keys(keys)) delete process.env[key];
+    }
+  });
+
+  it('records each doc last in both docs instances, and parses docs for search and twins with their lists', () => {
+    const guides = pluginOptions(config, './plugins/guides-docs/index.ts');
+    const api = pluginOptions(config, '@docusaurus/plugin-content-docs');
+    expect((guides.remarkPlugins as unknown[]).at(-1)).toBe(remarkContentModel);
+    expect((api.remarkPlugins as unknown[]).at(-1)).toBe(remarkContentModel);
+    for (const name of ['./plugins/search-index/index.ts', './plugins/static-host/index.ts']) {
+      const { pipelines } = pluginOptions(config, name) as { pipelines: Pipelines };
+      expect(pipelines.default.remarkPlugins).toBe(guides.remarkPlugins);
+      expect(pipelines.api.remarkPlugins).toBe(api.remarkPlugins);
+      expect(pipelines.api.beforeDefaultRemarkPlugins).toBe(api.beforeDefaultRemarkPlugins);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { BOILERPLATE, searchQueryFor, type Source } from './extractive';
 import type { SearchProvider } from '../search/types';
+import type { PlainUnit } from '../../plugins/content-model/model';
 
 /** How many search hits Ask AI retrieves to choose its sources from. */
 export const ASK_HITS = 20;
@@ -8,10 +9,10 @@ export const ASK_HITS = 20;
  * The sections an answer may draw on, best first: search hits with at most four sections of the best
  * page and two of any other (a page's introduction often ranks above the part with the steps or the
  * figure) and two pages of a folder, from at most `maxPages` pages, `maxPages + 3` sections and
- * `maxChars` of text in all.
+ * `maxChars` of text in all (whole sections only, except a first one longer than that).
  */
 export function selectSources(
-  hits: { url: string; hierarchy: string[]; text: string }[],
+  hits: { url: string; hierarchy: string[]; text: string; units?: PlainUnit[] }[],
   maxPages = 4,
   maxChars = 6000,
 ): Source[] {
@@ -29,8 +30,10 @@ export function selectSources(
     if (BOILERPLATE.test(hit.hierarchy.slice(2).at(-1)?.trim() ?? '')) continue;
     if (!hit.text || count >= pageLimit || (!count && perPage.size >= maxPages)) continue;
     if (!count && (perFolder.get(folder) ?? 0) >= 2) continue;
-    const text = hit.text.slice(0, Math.max(0, maxChars - size));
-    if (!text) break;
+    // Sections are kept whole (their units intact): one that does not fit is left out; the first fits
+    // in any case, cut if it must be.
+    if (chosen.length && size + hit.text.length > maxChars) continue;
+    const text = hit.text.slice(0, maxChars);
     perPage.set(page, count + 1);
     if (!count) perFolder.set(folder, (perFolder.get(folder) ?? 0) + 1);
     chosen.push({
@@ -38,6 +41,8 @@ export function selectSources(
       title: hit.hierarchy[1] ?? hit.hierarchy[0] ?? page,
       hierarchy: hit.hierarchy,
       text,
+      // Units only with the whole section: a cut text no longer says all they hold.
+      ...(hit.units && text === hit.text ? { units: hit.units } : {}),
     });
     size += text.length;
     if (chosen.length >= maxPages + 3) break;

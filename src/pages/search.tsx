@@ -75,7 +75,11 @@ function SearchResults(): ReactNode {
           Search
         </button>
       </form>
-      <div aria-live="polite" aria-busy={loading} className={styles.area}>
+      <div aria-busy={loading} className={styles.area}>
+        {/* The number of results is announced; the results are read when the reader goes to them. */}
+        <p role="status" className={styles.count}>
+          {fromUrl.query.trim() && response?.ok ? countText(response.total, fromUrl.query) : ''}
+        </p>
         {!fromUrl.query.trim() ? (
           <div className={styles.guidance}>
             <p>Type a few words to search every page, section and API operation. For example:</p>
@@ -101,11 +105,6 @@ function SearchResults(): ReactNode {
           </div>
         ) : response?.ok ? (
           <>
-            <p className={styles.count}>
-              {total === 0
-                ? `No results found for “${fromUrl.query}”`
-                : `${total} result${total === 1 ? '' : 's'} for “${fromUrl.query}”`}
-            </p>
             <ol className={styles.results} start={(fromUrl.page - 1) * PAGE_SIZE + 1}>
               {response.hits.map((hit) => (
                 <li key={hit.id} className={styles.result}>
@@ -165,6 +164,12 @@ function PreloadIndex(): ReactNode {
       ))}
     </Head>
   );
+}
+
+function countText(total: number, query: string): string {
+  return total === 0
+    ? `No results found for “${query}”`
+    : `${total} result${total === 1 ? '' : 's'} for “${query}”`;
 }
 
 export default function SearchPage(): ReactNode {

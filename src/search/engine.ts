@@ -5,6 +5,7 @@
 import MiniSearch, { type Options, type AsPlainObject } from 'minisearch';
 import { flatText, highlightRanges, makeSnippet, normalizeQuery, tokenize } from './text';
 import type { SearchHit } from './types';
+import { unitsText, type PlainUnit } from '../../plugins/content-model/model';
 
 export type SectionMeta = {
   url: string;
@@ -93,8 +94,11 @@ export type SearchFiles = {
   base: IndexBase;
   shards: Record<string, TermEntry[]>;
   sections: SectionsFile;
-  /** Section texts in chunks of CHUNK_SIZE, by section id. */
-  texts: string[][];
+  /**
+   * Section contents in chunks of CHUNK_SIZE, by section id: each section's units (paragraphs, lists,
+   * tables, code blocks) with plain-word inline content; its text is `unitsText` of them.
+   */
+  texts: PlainUnit[][][];
 };
 
 /** The longest run of leading items the lists share. */
@@ -149,7 +153,8 @@ export function unpackSections({ docsTags, pages, sections }: SectionsFile): Sec
 
 export const CHUNK_SIZE = 16;
 
-export type SourceSection = SectionMeta & { heading: string; text: string };
+/** A section as the index is built from it: its metadata, heading and units (see plugins/content-model). */
+export type SourceSection = SectionMeta & { heading: string; units: PlainUnit[] };
 
 /** The words inside the text's CamelCase identifiers (BillingRun, NightlySync), so "billing run" finds them. */
 export function identifierWords(text: string): string {
@@ -170,7 +175,7 @@ export function buildSearchFiles(
   const index = new MiniSearch(INDEX_OPTIONS);
   index.addAll(
     sections.map((section, id) => {
-      const text = flatText(section.text);
+      const text = flatText(unitsText(section.units));
       return {
         id,
         title: section.title,
@@ -184,8 +189,8 @@ export function buildSearchFiles(
   const { index: terms, documentIds: _positions, fieldLength, ...rest } = index.toJSON();
   const shards: Record<string, TermEntry[]> = {};
   for (const entry of terms) (shards[shardOf(entry[0])] ??= []).push(entry);
-  const texts: string[][] = [];
-  sections.forEach((section, id) => (texts[Math.floor(id / CHUNK_SIZE)] ??= []).push(section.text));
+  const texts: PlainUnit[][][] = [];
+  sections.forEach((section, id) => (texts[Math.floor(id / CHUNK_SIZE)] ??= []).push(section.units));
   return {
     // Sections were added in order, so each one's short id (the key of fieldLength) is its id.
     base: { ...rest, fieldLength: sections.map((_, id) => fieldLength[id]) },
@@ -211,9 +216,23 @@ export function assembleIndex(
   );
 }
 
-/** The query's words as the index stores them ("how long", "how many" ask for a figure, not about length). */
+/**
+ * Words that shape a question without naming its subject ("what do I need…", "is it possible to…"),
+ * beyond the stop words the index leaves out: dropped from queries only.
+ */
+const QUESTION_WORDS = new Set('need needs want wants able possible please'.split(' '));
+
+/**
+ * The query's words as the index stores them. Left out: the stop words and QUESTION_WORDS, "how long",
+ * "how many" (they ask for a figure, not about length) and the product's name, which every page is about.
+ */
 export function queryTerms(query: string): string[] {
-  return tokenize(normalizeQuery(query).replace(/\bhow (?:long|many|much|often)\b/gi, ' '))
+  return tokenize(
+    normalizeQuery(query)
+      .replace(/\bhow (?:long|many|much|often)\b/gi, ' ')
+      .replace(/\bservices manager\b/gi, ' '),
+  )
+    .filter((word) => !QUESTION_WORDS.has(word))
     .map((term) => processTerm(term))
     .filter((term): term is string => Boolean(term));
 }
@@ -234,7 +253,8 @@ export function pageKind(url: string): PageKind {
  * repeating its resource's words) would crowd out the guides for a question in words, so they count
  * for less, unless the query asks for them: by an identifier (an operation id such as `addCustomerPlan`
  * finds its operation, a cmdlet name such as `Add-SMCustomerPlan` its cmdlet, `POST /customers` its
- * operation) or by naming their kind ("… powershell", "… cmdlet", "… endpoint").
+ * operation) or by naming their kind ("… powershell", "… cmdlet", "… endpoint"); a query that mentions
+ * the API weighs operations like guides.
  */
 export function kindWeight(query: string): (kind: PageKind) => number {
   const operationId = /^[a-z]+(?:[A-Z][a-z0-9]*)+$/.test(query.trim());
@@ -242,12 +262,19 @@ export function kindWeight(query: string): (kind: PageKind) => number {
   const methodPath = /(?:^|\s)(?:GET|POST|PUT|PATCH|DELETE)\s+\/|(?:^|\s)\/[\w{}-]+\//i.test(query);
   const wantsCmdlet = cmdletName || /\b(?:powershell|cmdlets?|cortex)\b/i.test(query);
   const wantsOperation = operationId || methodPath || /\bendpoints?\b/i.test(query);
+  // "How do I create a user through the REST API?": the operation and the guides compete on their words.
+  const mentionsApi = /\b(?:rest|api)\b/i.test(query);
   return (kind) => {
     if (kind === 'guide') return 1;
     if (kind === 'cmdlet') return wantsCmdlet ? NAMED_WEIGHT : GENERATED_WEIGHT;
-    return wantsOperation ? NAMED_WEIGHT : GENERATED_WEIGHT;
+    return wantsOperation ? NAMED_WEIGHT : mentionsApi ? 1 : GENERATED_WEIGHT;
   };
 }
+
+/** Words that name the kind of page wanted (see kindWeight), as queryTerms gives them. */
+const KIND_WORDS = new Set(['api', 'rest', 'endpoint', 'powershell', 'cmdlet']);
+/** What a section that lacks one of the query's words keeps of its score, when others have them all. */
+const LACKING_WEIGHT = 0.6;
 
 const GENERATED_WEIGHT = 0.3;
 /** A query that asks for generated pages prefers them to guides that mention the same words. */
@@ -290,30 +317,39 @@ export function rankSections(
     filter: filterResult,
   });
   // Questions often use a word the docs do not ("stop … being billed" for "exclude from billing"): with
-  // four words or more, or when no section has them all, sections with all words but one count too, for less.
-  const allButOne =
-    terms.length < 3 || (results.length && terms.length < 4)
-      ? []
-      : [
-          ...new Map(
-            terms
-              .flatMap((_, skip) =>
-                index.search(terms.filter((__, i) => i !== skip).join(' '), {
+  // four words or more, or when no section has them all, sections with all words but one count too, for
+  // less. A word that names the kind of page wanted ("… api", "… powershell", see kindWeight) may be
+  // missing at no cost.
+  const droppable = (i: number) =>
+    KIND_WORDS.has(terms[i])
+      ? terms.length >= 2
+      : terms.length >= 3 && (!results.length || terms.length >= 4);
+  const allButOne = [
+    ...new Map(
+      terms
+        .flatMap((term, skip) =>
+          droppable(skip)
+            ? index
+                .search(terms.filter((__, i) => i !== skip).join(' '), {
                   boost: BOOST,
-                  prefix: (term, i, all) => isLast(term, i, all) && term.length >= 2,
-                  fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
+                  prefix: (word, i, all) => isLast(word, i, all) && word.length >= 2,
+                  fuzzy: (word) => (word.length >= 5 ? 0.2 : false),
                   combineWith: 'AND',
                   filter: filterResult,
-                }),
-              )
-              .sort((a, b) => a.score - b.score)
-              .map((result) => [result.id, result]),
-          ).values(),
-        ];
+                })
+                .map((result) => ({
+                  ...result,
+                  score: result.score * (KIND_WORDS.has(term) || !results.length ? 1 : LACKING_WEIGHT),
+                }))
+            : [],
+        )
+        .sort((a, b) => a.score - b.score)
+        .map((result) => [result.id, result]),
+    ).values(),
+  ];
   const merged = new Map(results.map((result) => [result.id, result]));
   for (const result of allButOne) {
-    const scaled = { ...result, score: result.score * (results.length ? 0.6 : 1) };
-    if ((merged.get(result.id)?.score ?? 0) < scaled.score) merged.set(result.id, scaled);
+    if ((merged.get(result.id)?.score ?? 0) < result.score) merged.set(result.id, result);
   }
   const fallback = merged.size
     ? [...merged.values()]

@@ -14,6 +14,7 @@ import {
   type TermEntry,
 } from './engine';
 import { MAX_QUERY_LENGTH, type SearchProvider, type SearchResponse } from './types';
+import { unitsText, type PlainUnit } from '../../plugins/content-model/model';
 
 /** The index files every query needs, whatever its words: fetched first, and preloaded by /search. */
 export const INDEX_BASE_FILES = ['base.json', 'shards.json', 'sections.json'];
@@ -105,13 +106,14 @@ export function createLocalProvider(
         const page = ranked.slice(offset, offset + limit);
         const chunks = await Promise.all(
           [...new Set(page.map((hit) => Math.floor(hit.id / CHUNK_SIZE)))].map(
-            async (chunk) => [chunk, await load<string[]>(`texts/${chunk}.json`)] as const,
+            async (chunk) => [chunk, await load<PlainUnit[][]>(`texts/${chunk}.json`)] as const,
           ),
         );
         const texts = new Map(chunks);
         const hits = page.map((hit) => {
-          const text = texts.get(Math.floor(hit.id / CHUNK_SIZE))?.[hit.id % CHUNK_SIZE] ?? '';
-          return { ...toHit(hit, sections[hit.id], text), ...(withText ? { text } : {}) };
+          const units = texts.get(Math.floor(hit.id / CHUNK_SIZE))?.[hit.id % CHUNK_SIZE] ?? [];
+          const text = unitsText(units);
+          return { ...toHit(hit, sections[hit.id], text), ...(withText ? { text, units } : {}) };
         });
         if (warm) whenIdle(prefetchRest);
         return { ok: true, query: rawQuery, hits, total: ranked.length };

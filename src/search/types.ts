@@ -1,3 +1,5 @@
+import type { PlainUnit } from '../../plugins/content-model/model';
+
 /** One search result: a section of a page. */
 export type SearchHit = {
   id: string;
@@ -13,6 +15,11 @@ export type SearchHit = {
   titleHighlights: [number, number][];
   /** The section's whole text, when asked for with `withText` (Ask AI answers from it). */
   text?: string;
+  /**
+   * The section's units (paragraphs, lists, tables with header and rows, whole code blocks), with
+   * `withText` from the local index; `text` is the same content as one string.
+   */
+  units?: PlainUnit[];
 };
 
 export type SearchResponse =

@@ -1,25 +1,17 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { readOpenapiFiles, processOpenapiFiles } from 'docusaurus-plugin-openapi-docs/lib/openapi';
 import remarkApiMentions from '..';
-import {
-  basePathOf,
-  operationsOf,
-  parseMention,
-  referenceRoute,
-  referenceSlug,
-  resolveMention,
-} from '../operations';
-import { DEFAULT_SPEC } from '../../../scripts/openapi';
+import { apiModel, DEFAULT_SPEC } from '../../../api-model';
+import { referencePages } from '../../api-reference/__tests__/pages';
+import { mentionable, parseMention, referenceRoute, referenceSlug, resolveMention } from '../operations';
+import { loadReference } from '../../api-reference/cortex/load';
+import { cmdletSlug } from '../../api-reference/cortex/model';
+import { cmdletRoute, parseCmdletMention, resolveCmdlet } from '../cmdlets';
 
 const ROOT = path.resolve(__dirname, '../../..');
-const spec = yaml.load(fs.readFileSync(path.join(ROOT, DEFAULT_SPEC), 'utf8')) as Parameters<
-  typeof operationsOf
->[0];
-const operations = operationsOf(spec);
-const basePath = basePathOf(spec);
+const model = await apiModel({ kind: 'file', location: DEFAULT_SPEC }, { cwd: ROOT });
+const operations = mentionable(model.operations);
+const basePath = model.basePath;
 const resolve = (code: string) => resolveMention(parseMention(code)!, operations, basePath);
 const idOf = (code: string) => {
   const resolution = resolve(code);
@@ -66,9 +58,9 @@ describe('resolveMention', () => {
     expect(idOf('POST /workspace/items/import')).toBe('importWorkspaceItems');
   });
 
-  it('recognises the declared non-API endpoints, with or without host and base path', () => {
-    expect(resolve('POST /api/v2/oauth/token').kind).toBe('declared');
-    expect(resolve('POST /oauth/token').kind).toBe('declared');
+  it('finds the token operation, and recognises the declared non-API endpoints, with or without host and base path', () => {
+    expect(idOf('POST /api/v2/oauth/token')).toBe('requestAccessToken');
+    expect(idOf('POST /oauth/token')).toBe('requestAccessToken');
     expect(resolve('GET https://portal.example.com/api/v2/health').kind).toBe('declared');
     expect(resolve('GET /health').kind).toBe('declared');
   });
@@ -88,16 +80,10 @@ describe('resolveMention', () => {
 
 describe('reference routes', () => {
   it('are the pages the reference generator writes, one per operation', async () => {
-    const files = await readOpenapiFiles(path.join(ROOT, DEFAULT_SPEC));
-    const [items] = await processOpenapiFiles(
-      files,
-      { specPath: DEFAULT_SPEC, outputDir: 'out' } as never,
-      {} as never,
-    );
     const generated = new Map(
-      items
-        .filter((item) => item.type === 'api')
-        .map((item) => [(item as { api: { operationId: string } }).api.operationId, item.id]),
+      (await referencePages(model))
+        .filter((page) => page.type === 'api')
+        .map((page) => [page.item.api!.operationId, page.id]),
     );
     expect(generated.size).toBe(operations.length);
     for (const operation of operations)
@@ -125,8 +111,8 @@ const run = async (tree: Node, file = path.join(ROOT, 'docs/page.md')) => {
 describe('remarkApiMentions', () => {
   it('links each mentioned operation to its reference page and leaves other code alone', async () => {
     const mention = { type: 'inlineCode', value: 'GET /api/v2/customers/{customerId}', position: at(3) };
-    const declared = { type: 'inlineCode', value: 'POST /api/v2/oauth/token', position: at(4) };
-    const other = { type: 'inlineCode', value: 'Get-SMCustomer', position: at(5) };
+    const declared = { type: 'inlineCode', value: 'GET /api/v2/health', position: at(4) };
+    const other = { type: 'inlineCode', value: 'Import-Module ServicesManager.Cortex', position: at(5) };
     const linked = {
       type: 'link',
       url: '/elsewhere',
@@ -215,5 +201,63 @@ describe('mentions of other APIs and bare paths', () => {
     expect(message).toContain(
       "docs/page.md:8: `GET https://portal.example.com/api/v2/customer?$filter=name eq 'x'` is not an operation",
     );
+  });
+});
+
+describe('cmdlet mentions', () => {
+  const cmdlets = model.cmdlets.map((cmdlet) => cmdlet.name).sort();
+
+  it('knows every cmdlet of the specification and of the data file of extra cmdlets', () => {
+    expect(cmdlets).toContain('Get-SMCustomer');
+    expect(cmdlets).toContain('Connect-SMService');
+    expect(cmdlets).toContain('Wait-SMRequest');
+    expect(cmdlets.length).toBeGreaterThanOrEqual(50);
+  });
+
+  it('are the cmdlets the Cortex reference generates a page for, at the route it links', async () => {
+    const reference = await loadReference({ kind: 'file', location: DEFAULT_SPEC }, { cwd: ROOT });
+    expect(cmdlets).toEqual(reference.cmdlets.map((cmdlet) => cmdlet.name).sort());
+    for (const cmdlet of reference.cmdlets)
+      expect(cmdletRoute(cmdlet.name)).toBe(`/docs/developer/api/cortex/${cmdletSlug(cmdlet.name)}`);
+  });
+
+  it('reads a cmdlet at the start of inline code only', () => {
+    expect(parseCmdletMention('Get-SMCustomer')).toBe('Get-SMCustomer');
+    expect(parseCmdletMention('Get-SMCustomer -First 1')).toBe('Get-SMCustomer');
+    expect(parseCmdletMention('Get-SMRequest | Restart-SMRequest')).toBe('Get-SMRequest');
+    for (const code of ['Get-Credential', 'ServicesManager.Cortex', 'Get-SMCustomer.ps1', '$x = Get-SMUser'])
+      expect(parseCmdletMention(code)).toBeUndefined();
+  });
+
+  it('resolves a known cmdlet and names the nearest one for an unknown', () => {
+    expect(resolveCmdlet('get-smcustomer', cmdlets)).toEqual({ kind: 'cmdlet', name: 'Get-SMCustomer' });
+    expect(resolveCmdlet('Get-SMCustomr', cmdlets)).toEqual({ kind: 'unknown', nearest: 'Get-SMCustomer' });
+    expect(cmdletRoute('Get-SMCustomer')).toBe('/docs/developer/api/cortex/get-smcustomer');
+  });
+
+  it('links a cmdlet to its page, keeps an existing link, and fails on an unknown cmdlet with file and line', async () => {
+    const mention = { type: 'inlineCode', value: 'Restart-SMRequest -Wait', position: at(2) };
+    const linked = {
+      type: 'link',
+      url: '/elsewhere',
+      children: [{ type: 'inlineCode', value: 'Get-SMUser' }],
+    };
+    const tree = await run({ type: 'root', children: [{ type: 'paragraph', children: [mention, linked] }] });
+    expect(tree.children![0].children).toEqual([
+      { type: 'link', url: '/docs/developer/api/cortex/restart-smrequest', children: [mention] },
+      linked,
+    ]);
+    const wrong = {
+      type: 'root',
+      children: [
+        {
+          type: 'paragraph',
+          children: [{ type: 'inlineCode', value: 'Get-SMCustomr -First 1', position: at(6) }],
+        },
+      ],
+    };
+    const message = ((await run(wrong).catch((e: Error) => e)) as Error).message;
+    expect(message).toContain('docs/page.md:6: `Get-SMCustomr` is not a Cortex cmdlet of the specification');
+    expect(message).toContain('The nearest cmdlet is `Get-SMCustomer`.');
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createApiPageMD, mdx, sampleRequest, summarize, type PageItem } from '../markdown';
+import {
+  createApiPageMD,
+  mdx,
+  sampleRequest,
+  SAMPLE_IDEMPOTENCY_KEY,
+  summarize,
+  type PageItem,
+} from '../markdown';
 import { codeSamples, pythonLiteral } from '../codeSamples';
 import { exampleFor, schemaRows, typeLabel } from '../schema';
 
@@ -93,6 +100,50 @@ describe('operation pages', () => {
     });
   });
 
+  it('sends an Idempotency-Key in the samples of an operation that accepts one', () => {
+    const post = {
+      ...item.api!,
+      method: 'post',
+      parameters: [
+        ...(item.api!.parameters ?? []),
+        { name: 'Idempotency-Key', in: 'header', schema: { type: 'string' } },
+      ],
+    } as typeof item.api & object;
+    expect(sampleRequest(post)).toMatchObject({ method: 'POST', idempotencyKey: SAMPLE_IDEMPOTENCY_KEY });
+  });
+
+  it('posts the token operation as a form, without a token', () => {
+    const token = {
+      ...item.api!,
+      method: 'post',
+      path: '/oauth/token',
+      parameters: [],
+      security: [],
+      requestBody: {
+        content: {
+          'application/x-www-form-urlencoded': {
+            schema: {
+              type: 'object',
+              properties: {
+                grant_type: { type: 'string', enum: ['client_credentials'] },
+                client_id: { type: 'string', example: 'fabrikam-psa-sync' },
+              },
+            },
+          },
+        },
+      },
+    } as unknown as typeof item.api & object;
+    const request = sampleRequest(token);
+    expect(request).toMatchObject({
+      anonymous: true,
+      form: { grant_type: 'client_credentials', client_id: 'fabrikam-psa-sync' },
+    });
+    for (const sample of codeSamples(request)) {
+      expect(sample.code).not.toContain('Bearer');
+      expect(sample.code).toContain('fabrikam-psa-sync');
+    }
+  });
+
   it('summarizes a description to its first sentence', () => {
     expect(summarize('Lists `customers`. More text.', 'x')).toBe('Lists customers.');
     expect(summarize(undefined, 'Fallback')).toBe('Fallback');
@@ -100,6 +151,22 @@ describe('operation pages', () => {
 });
 
 describe('code samples', () => {
+  it('send the Idempotency-Key header in every language when the operation accepts it', () => {
+    const samples = codeSamples({ method: 'POST', url: 'https://h/x', json: {}, idempotencyKey: 'k-1' });
+    expect(
+      samples.map((sample) => [
+        sample.label,
+        sample.code.includes('Idempotency-Key') && sample.code.includes('k-1'),
+      ]),
+    ).toEqual([
+      ['curl', true],
+      ['PowerShell', true],
+      ['Python', true],
+      ['JavaScript', true],
+      ['C#', true],
+    ]);
+  });
+
   it('writes a JSON body idiomatically in each language', () => {
     const samples = codeSamples({ method: 'POST', url: 'https://h/x', json: { ok: true, name: "O'Brien" } });
     const byLabel = Object.fromEntries(samples.map((sample) => [sample.label, sample.code]));
@@ -108,6 +175,7 @@ describe('code samples', () => {
     expect(byLabel.Python).toContain('"ok": True');
     expect(byLabel.JavaScript).toContain("method: 'POST'");
     expect(byLabel['C#']).toContain('await client.PostAsync("https://h/x", body)');
+    expect(Object.values(byLabel).filter((code) => code.includes('Idempotency-Key'))).toEqual([]);
     expect(pythonLiteral({ a: [null, false] })).toBe(
       '{\n    "a": [\n        None,\n        False,\n    ],\n}',
     );

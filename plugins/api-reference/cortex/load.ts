@@ -1,14 +1,12 @@
-/** Reads the specification and the data file of extra cmdlets, and writes the generated cmdlet pages. */
+/** The Cortex reference of the API model, and the generated cmdlet pages. */
 import fs from 'node:fs';
 import path from 'node:path';
-import yaml from 'js-yaml';
+import { apiModel, type LoadOptions, type SpecSource } from '../../../api-model';
 import { cmdletSlug, type CortexReference } from './model';
 import { cmdletPage, cmdletTables } from './page';
-import { buildReference, restPageId, type Extras, type Spec } from './reference';
+import { buildReference, restPageId } from './reference';
 import { CortexRuleError } from './rules';
 
-/** The cmdlets that wrap no single operation, next to the specification. */
-export const EXTRAS_FILE = 'openapi/cortex-cmdlets.yaml';
 /** Where the cmdlet pages are generated (not committed), inside the API docs instance. */
 export const CORTEX_DIR = 'api-docs/cortex';
 /** The overview's table of all cmdlets, read by the overview's remark plugin. */
@@ -27,26 +25,9 @@ export function sidebarItems(reference: CortexReference) {
   }));
 }
 
-/** The Cortex reference from a specification's text and the data file's text. */
-export function referenceFromText(
-  specText: string,
-  extrasText: string,
-  specFile: string,
-  extrasFile = EXTRAS_FILE,
-) {
-  const spec = yaml.load(specText) as Spec;
-  const extras = (yaml.load(extrasText) ?? { cmdlets: [] }) as Extras;
-  if (!Array.isArray(extras.cmdlets)) throw new CortexRuleError(`${extrasFile}: expected a "cmdlets" list`);
-  return buildReference(spec, extras, specFile, extrasFile);
-}
-
-/** The reference of a specification file (an http(s) specification is read by the caller). */
-export function loadReference(specFile: string, root = process.cwd()): CortexReference {
-  return referenceFromText(
-    fs.readFileSync(path.resolve(root, specFile), 'utf8'),
-    fs.readFileSync(path.resolve(root, EXTRAS_FILE), 'utf8'),
-    specFile,
-  );
+/** The Cortex reference of a specification (path or URL) and the cmdlets file, read once per process. */
+export async function loadReference(source: SpecSource, options: LoadOptions = {}): Promise<CortexReference> {
+  return buildReference(await apiModel(source, options));
 }
 
 /**

@@ -1,4 +1,8 @@
 /** What the Cortex reference knows about one cmdlet, whether derived from an operation or from the data file. */
+import type { CmdletExample } from '../../../api-model';
+
+/** An example on a cmdlet page: the shape of the specification's `x-cortex.examples`. */
+export type { CmdletExample };
 
 export type CmdletParameter = {
   name: string;
@@ -16,8 +20,6 @@ export type CmdletParameter = {
 };
 
 export type ParameterSet = { name: string; parameters: CmdletParameter[] };
-
-export type CmdletExample = { title: string; code: string; remarks?: string; output?: string };
 
 /** A REST operation a cmdlet calls, and the reference page that documents it. */
 export type OperationRef = {

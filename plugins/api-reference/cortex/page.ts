@@ -5,6 +5,7 @@
  */
 import { cmdletSlug, type Cmdlet, type CmdletParameter, type CortexReference } from './model';
 import { COMMON_PARAMETERS } from './rules';
+import { lifecycleNote } from '../lifecycleNotes';
 
 /** The page sections, in order: heading and anchor. Tests check built pages against this list. */
 export const SECTIONS = [
@@ -120,7 +121,10 @@ export function cmdletPage(cmdlet: Cmdlet): string {
       ...(cmdlet.sets.length > 1 ? [`**${set.name}**`] : []),
       syntaxBlock(cmdlet, i),
     ]),
-    description: [cmdlet.description || cmdlet.synopsis],
+    description: [
+      cmdlet.description || cmdlet.synopsis,
+      ...cmdlet.operations.flatMap((operation) => lifecycleNote(operation.operationId) ?? []),
+    ],
     examples: cmdlet.examples.flatMap((example, i) => [
       `### Example ${i + 1}: ${example.title} {#example-${i + 1}}`,
       ['```powershell', example.code, '```'].join('\n'),

@@ -2,6 +2,14 @@
  * The Cortex reference built from the REST API specification (every operation's `x-cortex` extension)
  * and the data file of cmdlets that wrap no single operation. Pure: the caller reads the files.
  */
+import {
+  jsonContent,
+  mediaExample,
+  successResponse,
+  type ApiModel,
+  type Operation,
+  type Schema,
+} from '../../../api-model';
 import type {
   Cmdlet,
   CmdletExample,
@@ -21,73 +29,9 @@ import {
   type SpecSchema,
 } from './rules';
 
-type Response = {
-  description?: string;
-  schema?: SpecSchema & { $ref?: string };
-  examples?: Record<string, unknown>;
-};
-type Operation = {
-  operationId?: string;
-  tags?: string[];
-  summary?: string;
-  description?: string;
-  parameters?: (SpecParameter & { $ref?: string })[];
-  responses?: Record<string, Response & { $ref?: string }>;
-  security?: Record<string, string[]>[];
-  'x-cortex'?: {
-    cmdlet?: unknown;
-    parameters?: Record<string, string>;
-    calls?: string[];
-    examples?: CmdletExample[];
-    notes?: string[];
-  };
-};
-export type Spec = {
-  tags?: { name: string; description?: string }[];
-  paths: Record<string, Record<string, Operation>>;
-  definitions?: Record<string, SpecSchema>;
-  parameters?: Record<string, SpecParameter>;
-  responses?: Record<string, Response>;
-};
-/** The data file: tags and operation-shaped entries for cmdlets that wrap no single operation. */
-export type Extras = { tags?: { name: string; description?: string }[]; cmdlets: Operation[] };
-
-const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
-
 /** `addCustomerPlan` → `add-customer-plan`: the id of the operation's generated REST page. */
 export const restPageId = (operationId: string) =>
   operationId.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
-
-function resolve<T>(spec: Spec, value: T): T {
-  const ref = (value as { $ref?: string } | undefined)?.$ref;
-  if (!ref) return value;
-  const target = ref
-    .replace(/^#\//, '')
-    .split('/')
-    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], spec);
-  if (target === undefined) throw new CortexRuleError(`unresolved reference ${ref}`);
-  return resolve(spec, target as T);
-}
-
-/** A schema with every nested `$ref` resolved (cycles cut at the repeated schema). */
-function deepResolve(spec: Spec, schema: SpecSchema, seen = new Set<unknown>()): SpecSchema {
-  const resolved = resolve(spec, schema);
-  if (seen.has(resolved)) return { type: 'object' };
-  const next = new Set(seen).add(resolved);
-  return {
-    ...resolved,
-    ...(resolved.properties
-      ? {
-          properties: Object.fromEntries(
-            Object.entries(resolved.properties).map(([key, value]) => [key, deepResolve(spec, value, next)]),
-          ),
-        }
-      : {}),
-    ...(resolved.items ? { items: deepResolve(spec, resolved.items, next) } : {}),
-  };
-}
-
-const refName = (schema?: { $ref?: string }) => schema?.$ref?.split('/').pop();
 
 const firstSentence = (text = '') =>
   (
@@ -97,41 +41,49 @@ const firstSentence = (text = '') =>
       .match(/^.*?[.!?](\s|$)/)?.[0] ?? text
   ).trim();
 
-type Entry = { method: string; path: string; operation: Operation; shape: OperationShape };
+type Entry = { operation: Operation; shape: OperationShape };
 
-function shapeOf(
-  spec: Spec,
-  method: string,
-  path: string,
-  operation: Operation,
-  cmdlet: string,
-): OperationShape {
-  const parameters = (operation.parameters ?? []).map((parameter) => resolve(spec, parameter));
-  const body = parameters.find((parameter) => parameter.in === 'body');
-  const success = Object.entries(operation.responses ?? {}).find(([code]) => /^2/.test(code));
+/**
+ * What the rules read of an operation of the model: its parameters flat (the schema's keys next to the
+ * parameter's own), a multipart body's fields as `formData` parameters (files as `type: file`) and a
+ * JSON body's schema.
+ */
+function shapeOf(operation: Operation, cmdlet: string): OperationShape {
+  const flat = ({ schema, ...parameter }: { schema?: Schema } & Record<string, unknown>) =>
+    ({ ...schema, ...parameter }) as unknown as SpecParameter;
+  const form = operation.requestBody?.content?.['multipart/form-data']?.schema;
+  const required = new Set(form?.required ?? []);
+  const fields = Object.entries(form?.properties ?? {}).map(([name, property]) =>
+    flat({
+      name,
+      in: 'formData',
+      required: required.has(name),
+      schema: { ...property, ...(property.format === 'binary' ? { type: 'file', format: undefined } : {}) },
+    }),
+  );
+  const body = operation.requestBody && jsonContent(operation.requestBody)?.schema;
   return {
-    operationId: operation.operationId ?? `${method} ${path}`,
-    method,
-    path,
+    operationId: operation.operationId,
+    method: operation.method,
+    path: operation.path,
     cmdlet,
     renames: operation['x-cortex']?.parameters,
-    parameters: parameters
-      .filter((parameter) => parameter.in !== 'body')
-      .map((parameter) =>
-        parameter.type
-          ? parameter
-          : ({ ...parameter, ...deepResolve(spec, parameter.schema ?? {}) } as SpecParameter),
-      ),
-    body: body?.schema ? deepResolve(spec, body.schema) : undefined,
-    bodyRequired: body ? body.required !== false : undefined,
-    longRunning: success?.[0] === '202',
+    parameters: [...operation.parameters.map(flat), ...fields],
+    body: body as SpecSchema | undefined,
+    bodyRequired: body ? operation.requestBody?.required === true : undefined,
+    longRunning: successResponse(operation)?.status === '202',
   };
 }
 
-/** An example value for a schema: its own example, else one built from its parts. */
-function exampleValue(schema: SpecSchema): unknown {
+/**
+ * An example value for a schema: its own example, else one built from its parts. A schema inside
+ * itself (a recursive one) has none.
+ */
+function exampleValue(schema: SpecSchema, seen = new Set<SpecSchema>()): unknown {
   if (schema.example !== undefined) return schema.example;
   if (schema['x-example'] !== undefined) return schema['x-example'];
+  if (seen.has(schema)) return undefined;
+  seen = new Set(seen).add(schema);
   if (schema.properties) {
     const required = new Set(Array.isArray(schema.required) ? schema.required : []);
     // Required keys keep nested examples short; an object without any shows what has an example.
@@ -140,12 +92,12 @@ function exampleValue(schema: SpecSchema): unknown {
         ([key, property]) =>
           !property.readOnly && (required.size ? required.has(key) : property.example !== undefined),
       )
-      .map(([key, property]) => [key, exampleValue(property)] as const)
+      .map(([key, property]) => [key, exampleValue(property, seen)] as const)
       .filter(([, value]) => value !== undefined);
     return Object.fromEntries(entries);
   }
   if (schema.type === 'array' && schema.items) {
-    const item = exampleValue(schema.items);
+    const item = exampleValue(schema.items, seen);
     return item === undefined ? undefined : [item];
   }
   if (schema.enum?.length) return schema.enum[0];
@@ -194,21 +146,16 @@ function exampleCall(entry: Entry, set: ParameterSet): string[] {
   return args;
 }
 
-function successResponse(spec: Spec, operation: Operation) {
-  const entry = Object.entries(operation.responses ?? {}).find(([code]) => /^2/.test(code));
-  return entry ? { code: entry[0], response: resolve(spec, entry[1]) } : undefined;
-}
-
 /** What a call prints: the response example, one object per entry for a page of results. */
-function exampleOutput(spec: Spec, operation: Operation): string | undefined {
-  const success = successResponse(spec, operation);
-  const example = success?.response.examples?.['application/json'] as Record<string, unknown> | undefined;
+function exampleOutput(operation: Operation): string | undefined {
+  const success = successResponse(operation);
+  const example = mediaExample(jsonContent(success?.response)) as Record<string, unknown> | undefined;
   if (!example || typeof example !== 'object') return undefined;
   const items = Array.isArray(example.items) ? (example.items as Record<string, unknown>[]) : [example];
   return items.map(formatList).join('\n\n');
 }
 
-function examplesFor(spec: Spec, cmdlet: string, entries: Entry[], sets: ParameterSet[]): CmdletExample[] {
+function examplesFor(cmdlet: string, entries: Entry[], sets: ParameterSet[]): CmdletExample[] {
   const examples: CmdletExample[] = [];
   for (const entry of entries) {
     const set = sets.find(
@@ -216,11 +163,11 @@ function examplesFor(spec: Spec, cmdlet: string, entries: Entry[], sets: Paramet
     );
     if (!set) continue;
     const args = exampleCall(entry, set);
-    const summary = entry.operation.summary ?? entry.shape.operationId;
+    const summary = entry.operation.summary || entry.shape.operationId;
     examples.push({
       title: summary,
       code: psCommand(cmdlet, args),
-      output: exampleOutput(spec, entry.operation),
+      output: exampleOutput(entry.operation),
     });
     if (entry.shape.longRunning) {
       examples.push({
@@ -235,21 +182,20 @@ function examplesFor(spec: Spec, cmdlet: string, entries: Entry[], sets: Paramet
 }
 
 /** The error codes the `Error` model defines, in its description's order. */
-function errorCodes(spec: Spec): string[] {
-  const description = spec.definitions?.Error?.properties?.code?.description ?? '';
+function errorCodes(model: ApiModel): string[] {
+  const description = model.schemas.Error?.properties?.code?.description ?? '';
   return [...description.matchAll(/`(\w+)`/g)].map((match) => match[1]);
 }
 
 /** One row per HTTP error status of the cmdlet's operations, with the `Error` codes each can carry. */
-function errorNotes(spec: Spec, operations: Operation[]): string[] {
-  const known = new Set(errorCodes(spec));
+function errorNotes(model: ApiModel, operations: Operation[]): string[] {
+  const known = new Set(errorCodes(model));
   const rows = new Map<string, { codes: Set<string>; when: string }>();
   for (const operation of operations) {
     const mentioned = [...(operation.description ?? '').matchAll(/(\d{3}) `(\w+)`/g)];
-    for (const [status, raw] of Object.entries(operation.responses ?? {})) {
+    for (const [status, response] of Object.entries(operation.responses)) {
       if (Number(status) < 400) continue;
-      const response = resolve(spec, raw);
-      const example = (response.examples?.['application/json'] as { code?: string } | undefined)?.code;
+      const example = (mediaExample(jsonContent(response)) as { code?: string } | undefined)?.code;
       const row = rows.get(status) ?? { codes: new Set<string>(), when: firstSentence(response.description) };
       [
         ...(example ? [example] : []),
@@ -275,7 +221,7 @@ function errorNotes(spec: Spec, operations: Operation[]): string[] {
   ];
 }
 
-function notesFor(spec: Spec, cmdlet: string, entries: Entry[]): string[] {
+function notesFor(model: ApiModel, cmdlet: string, entries: Entry[]): string[] {
   const scopes = [
     ...new Set(entries.flatMap(({ operation }) => (operation.security ?? []).flatMap((s) => s.oauth2 ?? []))),
   ];
@@ -288,14 +234,14 @@ function notesFor(spec: Spec, cmdlet: string, entries: Entry[]): string[] {
     notes.push(
       `Asynchronous: the API answers 202 Accepted as soon as the platform has recorded the change, and the work continues after the call returns. ${cmdlet} returns the accepted object at once; with \`-Wait\` it returns when the work has finished, and \`Wait-SMRequest\` waits for a request later.`,
     );
-  if (entries.some((entry) => entry.method === 'delete'))
+  if (entries.some((entry) => entry.operation.method === 'delete'))
     notes.push(
       `${cmdlet} asks for confirmation before it removes anything; add \`-Confirm:$false\` in unattended scripts.`,
     );
   return [
     ...notes,
     ...errorNotes(
-      spec,
+      model,
       entries.map((entry) => entry.operation),
     ),
   ];
@@ -318,16 +264,15 @@ function inputsFor(sets: ParameterSet[]): string[] {
   return lines.size ? [...lines.values()] : ['None.'];
 }
 
-function outputsFor(spec: Spec, entries: Entry[]): string[] {
+function outputsFor(model: ApiModel, entries: Entry[]): string[] {
   const lines = entries.flatMap(({ operation, shape }) => {
-    const success = successResponse(spec, operation);
-    const schema = success?.response.schema;
+    const success = successResponse(operation);
+    const schema = jsonContent(success?.response)?.schema;
     if (!success || !schema) return [];
-    const resolved = resolve(spec, schema);
-    const itemRef = resolved.properties?.items ? refName(resolved.properties.items.items) : undefined;
-    const name = itemRef ?? refName(schema) ?? 'Object';
-    const link = `[\`${name}\`](../reference/${restPageId(shape.operationId)}#response-${success.code})`;
-    if (itemRef) return [`${link}: one object per entry; Cortex follows \`nextLink\` for you.`];
+    const itemName = schema.properties?.items ? model.schemaName(schema.properties.items.items) : undefined;
+    const name = itemName ?? model.schemaName(schema) ?? 'Object';
+    const link = `[\`${name}\`](../reference/${restPageId(shape.operationId)}#response-${success.status})`;
+    if (itemName) return [`${link}: one object per entry; Cortex follows \`nextLink\` for you.`];
     return [
       `${link}: ${firstSentence(success.response.description)}${shape.longRunning ? ' With `-Wait`, the same object once the work has finished.' : ''}`,
     ];
@@ -339,23 +284,24 @@ function lowerFirst(text: string) {
   return text ? text[0].toLowerCase() + text.slice(1) : text;
 }
 
-function buildCmdlet(spec: Spec, name: string, tag: string, entries: Entry[], calls?: string[]): Cmdlet {
+function buildCmdlet(model: ApiModel, name: string, tag: string, entries: Entry[], calls?: string[]): Cmdlet {
   const sets = parameterSets(entries.map((entry) => entry.shape));
   const [first, ...rest] = entries;
   const idSet =
     rest[0] && sets.find((set) => set.name.toLowerCase() === rest[0].shape.operationId.toLowerCase());
-  const idParameter = idSet?.parameters.filter((parameter) => parameter.position !== undefined).at(-1);
+  // The get set's last path parameter (the rules make path parameters bind by property name).
+  const idParameter = idSet?.parameters.filter((parameter) => parameter.pipeline === 'ByPropertyName').at(-1);
   const synopsis = [
-    firstSentence(first.operation.description ?? first.operation.summary),
+    firstSentence(first.operation.description || first.operation.summary),
     ...(rest[0] && idParameter
       ? [
-          `With \`-${idParameter.name}\`, ${lowerFirst(firstSentence(rest[0].operation.description ?? rest[0].operation.summary))}`,
+          `With \`-${idParameter.name}\`, ${lowerFirst(firstSentence(rest[0].operation.description || rest[0].operation.summary))}`,
         ]
       : []),
   ].join(' ');
   const operations: OperationRef[] = (calls ?? entries.map((entry) => entry.shape.operationId)).map(
     (operationId) => {
-      const found = findOperation(spec, operationId);
+      const found = model.operation(operationId);
       if (!found)
         throw new CortexRuleError(
           `${name}: x-cortex.calls names ${operationId}, which is not an operation of the specification`,
@@ -364,7 +310,7 @@ function buildCmdlet(spec: Spec, name: string, tag: string, entries: Entry[], ca
         operationId,
         method: found.method.toUpperCase(),
         path: found.path,
-        summary: found.operation.summary ?? operationId,
+        summary: found.summary || operationId,
         page: restPageId(operationId),
       };
     },
@@ -374,128 +320,100 @@ function buildCmdlet(spec: Spec, name: string, tag: string, entries: Entry[], ca
       ? entries
           .map(
             (entry, i) =>
-              `**${sets.find((set) => set.name.toLowerCase() === entry.shape.operationId.toLowerCase())?.name ?? i}**: ${entry.operation.description ?? ''}`,
+              `**${sets.find((set) => set.name.toLowerCase() === entry.shape.operationId.toLowerCase())?.name ?? i}**: ${entry.operation.description}`,
           )
           .join('\n\n')
-      : (first.operation.description ?? '');
+      : first.operation.description;
   return {
     name,
     tag,
-    summary: entries.map((entry) => entry.operation.summary ?? entry.shape.operationId).join(' or '),
+    summary: entries.map((entry) => entry.operation.summary || entry.shape.operationId).join(' or '),
     synopsis,
     description,
     sets,
-    examples: first.operation['x-cortex']?.examples ?? examplesFor(spec, name, entries, sets),
+    examples: first.operation['x-cortex']?.examples ?? examplesFor(name, entries, sets),
     inputs: inputsFor(sets),
-    outputs: calls ? outputsForExtra(spec, first.operation, operations[0]) : outputsFor(spec, entries),
-    notes: [...notesFor(spec, name, entries), ...(first.operation['x-cortex']?.notes ?? [])],
+    outputs: calls ? outputsForExtra(model, first.operation, operations[0]) : outputsFor(model, entries),
+    notes: [...notesFor(model, name, entries), ...(first.operation['x-cortex']?.notes ?? [])],
     operations,
   };
 }
 
-function outputsForExtra(spec: Spec, operation: Operation, call?: OperationRef): string[] {
-  const success = successResponse(spec, operation);
-  const name = refName(success?.response.schema);
+function outputsForExtra(model: ApiModel, operation: Operation, call?: OperationRef): string[] {
+  const success = successResponse(operation);
+  const name = model.schemaName(jsonContent(success?.response)?.schema);
   if (!success || !name) return ['None.'];
   const text = firstSentence(success.response.description);
   return [
     call
-      ? `[\`${name}\`](../reference/${call.page}#response-${success.code}): ${text}`
+      ? `[\`${name}\`](../reference/${call.page}#response-${success.status}): ${text}`
       : `\`${name}\`: ${text}`,
   ];
 }
 
-function findOperation(spec: Spec, operationId: string) {
-  for (const [path, item] of Object.entries(spec.paths))
-    for (const [method, operation] of Object.entries(item))
-      if (METHODS.includes(method) && operation.operationId === operationId)
-        return { method, path, operation };
-  return undefined;
-}
-
 /** Every operation without a valid `x-cortex` extension, as messages that name the operation and the fix. */
-export function missingExtensions(spec: Spec, specFile: string): string[] {
+export function missingExtensions(model: ApiModel): string[] {
   const problems: string[] = [];
-  for (const [path, item] of Object.entries(spec.paths)) {
-    for (const [method, operation] of Object.entries(item)) {
-      if (!METHODS.includes(method)) continue;
-      const id = operation.operationId ?? `${method.toUpperCase()} ${path}`;
-      const cmdlet = operation['x-cortex']?.cmdlet;
-      if (cmdlet === undefined) {
-        problems.push(
-          `${specFile}: operation ${id} (${method.toUpperCase()} ${path}) names no Cortex cmdlet. ` +
-            `Add to the operation:\n      x-cortex:\n        cmdlet: Verb-SMNoun\n  with the cmdlet that calls it (for example Get-SMCustomer).`,
-        );
-        continue;
-      }
-      const problem = cmdletNameProblem(cmdlet);
-      if (problem)
-        problems.push(
-          `${specFile}: operation ${id} (${method.toUpperCase()} ${path}): x-cortex.cmdlet ${problem}.`,
-        );
+  for (const operation of model.operations) {
+    const where = `${operation.method.toUpperCase()} ${operation.path}`;
+    const id =
+      operation.operationId === `${operation.method} ${operation.path}` ? where : operation.operationId;
+    const cmdlet = operation['x-cortex']?.cmdlet;
+    if (cmdlet === undefined) {
+      problems.push(
+        `${model.source}: operation ${id} (${where}) names no Cortex cmdlet. ` +
+          `Add to the operation:\n      x-cortex:\n        cmdlet: Verb-SMNoun\n  with the cmdlet that calls it (for example Get-SMCustomer).`,
+      );
+      continue;
     }
+    const problem = cmdletNameProblem(cmdlet);
+    if (problem) problems.push(`${model.source}: operation ${id} (${where}): x-cortex.cmdlet ${problem}.`);
   }
   return problems;
 }
 
 /**
- * The whole Cortex reference. Operations that share a cmdlet become its parameter sets, which only
- * `Get-` cmdlets may do (a list and a get); extra cmdlets come first in their own tags.
+ * The whole Cortex reference from the model's cmdlets. Operations that share a cmdlet become its
+ * parameter sets, which only `Get-` cmdlets may do (a list and a get); the cmdlets file's come first in
+ * their own tags.
  */
-export function buildReference(
-  spec: Spec,
-  extras: Extras,
-  specFile: string,
-  extrasFile: string,
-): CortexReference {
-  const problems = missingExtensions(spec, specFile);
+export function buildReference(model: ApiModel): CortexReference {
+  const problems = missingExtensions(model);
   if (problems.length) throw new CortexRuleError(problems.join('\n'));
-  const byCmdlet = new Map<string, Entry[]>();
-  for (const [path, item] of Object.entries(spec.paths)) {
-    for (const [method, operation] of Object.entries(item)) {
-      if (!METHODS.includes(method)) continue;
-      const name = String(operation['x-cortex']?.cmdlet);
-      const entry = { method, path, operation, shape: shapeOf(spec, method, path, operation, name) };
-      byCmdlet.set(name, [...(byCmdlet.get(name) ?? []), entry]);
-    }
-  }
+  const names = new Set(model.cmdlets.filter((cmdlet) => !cmdlet.entry).map((cmdlet) => cmdlet.name));
   const cmdlets: Cmdlet[] = [];
-  for (const [name, entries] of byCmdlet) {
-    if (entries.length > 1 && (!name.startsWith('Get-') || entries.some((entry) => entry.method !== 'get')))
+  for (const { name, operations, entry } of model.cmdlets) {
+    if (entry) {
+      const problem = cmdletNameProblem(entry['x-cortex']?.cmdlet);
+      if (problem) throw new CortexRuleError(`${model.cmdletsFile}: ${problem}.`);
+      if (names.has(name))
+        throw new CortexRuleError(
+          `${model.cmdletsFile}: ${name} is already the cmdlet of an operation in ${model.source}.`,
+        );
+      cmdlets.push(
+        buildCmdlet(
+          model,
+          name,
+          entry.tags[0] ?? 'Other',
+          [{ operation: entry, shape: shapeOf(entry, name) }],
+          entry['x-cortex']?.calls ?? [],
+        ),
+      );
+      continue;
+    }
+    const entries = operations.map((operation) => ({ operation, shape: shapeOf(operation, name) }));
+    if (
+      entries.length > 1 &&
+      (!name.startsWith('Get-') || operations.some((operation) => operation.method !== 'get'))
+    )
       throw new CortexRuleError(
-        `${specFile}: ${entries.map((entry) => entry.shape.operationId).join(' and ')} all name ${name}; only Get- cmdlets may call more than one operation. Give each its own cmdlet in x-cortex.`,
+        `${model.source}: ${entries.map((entry) => entry.shape.operationId).join(' and ')} all name ${name}; only Get- cmdlets may call more than one operation. Give each its own cmdlet in x-cortex.`,
       );
     // The list operation (no trailing id) comes first, the single-resource read second.
-    entries.sort((a, b) => Number(/\}$/.test(a.path)) - Number(/\}$/.test(b.path)));
-    cmdlets.push(buildCmdlet(spec, name, entries[0].operation.tags?.[0] ?? 'Other', entries));
+    entries.sort((a, b) => Number(/\}$/.test(a.operation.path)) - Number(/\}$/.test(b.operation.path)));
+    cmdlets.push(buildCmdlet(model, name, entries[0].operation.tags[0] ?? 'Other', entries));
   }
-  for (const operation of extras.cmdlets) {
-    const name = operation['x-cortex']?.cmdlet;
-    const problem = cmdletNameProblem(name);
-    if (problem) throw new CortexRuleError(`${extrasFile}: ${problem}.`);
-    if (byCmdlet.has(String(name)))
-      throw new CortexRuleError(
-        `${extrasFile}: ${String(name)} is already the cmdlet of an operation in ${specFile}.`,
-      );
-    const positional = (operation.parameters ?? []).filter((parameter) => parameter.in === 'path');
-    const path = positional.map((parameter) => `/{${parameter.name}}`).join('');
-    const entry: Entry = {
-      method: 'get',
-      path,
-      operation,
-      shape: shapeOf(spec, 'get', path, operation, String(name)),
-    };
-    cmdlets.push(
-      buildCmdlet(
-        spec,
-        String(name),
-        operation.tags?.[0] ?? 'Other',
-        [entry],
-        operation['x-cortex']?.calls ?? [],
-      ),
-    );
-  }
-  const tags = [...(extras.tags ?? []), ...(spec.tags ?? [])].filter((tag) =>
+  const tags = [...model.cmdletTags, ...model.tags].filter((tag) =>
     cmdlets.some((cmdlet) => cmdlet.tag === tag.name),
   );
   const order = (cmdlet: Cmdlet) => tags.findIndex((tag) => tag.name === cmdlet.tag);

@@ -8,12 +8,6 @@ type Processor = { parse: (text: string) => Node };
 /** Where the Cortex overview wants the generated table of all cmdlets. */
 export const TABLES_MARKER = '<!-- cortex-cmdlets -->';
 
-/** The same table in a page's Markdown source, for outputs made from sources (the Markdown copies). */
-export function expandCortexTables(source: string, siteDir: string): string {
-  if (!source.includes(TABLES_MARKER)) return source;
-  return source.replace(TABLES_MARKER, () => fs.readFileSync(path.join(siteDir, TABLES_FILE), 'utf8').trim());
-}
-
 /**
  * Replaces the marker in a page with the table of all cmdlets that `npm run gen:api` wrote, parsed by
  * the page's own Markdown processor so the headings and links are ordinary Markdown.

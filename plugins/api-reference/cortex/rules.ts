@@ -258,16 +258,34 @@ function lastPathParameter(operation: OperationShape): string | undefined {
  * - operations that answer 202 get `-Wait` and `-TimeoutSeconds`; changing operations `-WhatIf`/`-Confirm`;
  * - the last path parameter, when it is an id, gets the alias `Id`, so objects piped from a `Get-` cmdlet
  *   bind to it; when two operations of one cmdlet would give the alias to different parameters, the
- *   operation whose path ends with its parameter (the one that reads a single resource) keeps it.
+ *   operation whose path ends with its parameter (the one that reads a single resource) keeps it, unless
+ *   the other lists under a parent the read does not take: then the parent keeps it (`Get-SMUser`:
+ *   `-CustomerId`, so that a piped customer lists its users);
+ * - a path parameter whose position another set gives to a different parameter is named only, so that a
+ *   positional call always has exactly one set (`Get-SMUser -UserId`);
+ * - `-InputObject` is mandatory in its own set, so that a call without it never fits two sets.
  */
 export function parameterSets(operations: OperationShape[]): ParameterSet[] {
   const idCandidates = operations
     .map((operation) => ({ name: lastPathParameter(operation), operation }))
     .filter((candidate): candidate is { name: string; operation: OperationShape } => Boolean(candidate.name));
+  // A list nested under a parent that the single-resource read does not take (users of a customer, a
+  // user by its own id): the parent takes the alias, so that `Get-SMCustomer | Get-SMUser` lists.
+  const parentOwner = idCandidates.find(
+    (candidate) =>
+      !candidate.operation.path.endsWith(`{${candidate.name}}`) &&
+      idCandidates.some(
+        (other) => other !== candidate && !other.operation.path.includes(`{${candidate.name}}`),
+      ),
+  );
   const idOwner =
+    parentOwner ??
     idCandidates.find((candidate) => candidate.operation.path.endsWith(`{${candidate.name}}`)) ??
     idCandidates[0];
   const idParameter = idOwner ? parameterName(idOwner.name, idOwner.operation.renames) : undefined;
+  // Parameters another set already holds at a position: a different one there would leave a positional
+  // call without a set, so it is named only.
+  const taken = new Map<number, string>();
 
   return operations.flatMap((operation) => {
     const renames = operation.renames ?? {};
@@ -300,7 +318,12 @@ export function parameterSets(operations: OperationShape[]): ParameterSet[] {
       }
       const param = fromSchema(name, parameter, Boolean(parameter.required));
       if (parameter.in === 'path') {
-        param.position = pathNames.indexOf(parameter.name);
+        const position = pathNames.indexOf(parameter.name);
+        const holder = taken.get(position);
+        if (holder === undefined || holder === name) {
+          param.position = position;
+          taken.set(position, name);
+        }
         param.pipeline = 'ByPropertyName';
         if (name === idParameter && /Id$/.test(name) && name !== 'Id') param.aliases = ['Id'];
       }
@@ -330,7 +353,9 @@ export function parameterSets(operations: OperationShape[]): ParameterSet[] {
       type: 'PSObject',
       description:
         'The whole request body as one object (a hashtable or an object with the same properties).',
-      required: Boolean(operation.bodyRequired),
+      // Mandatory in its own set even when the body is optional: otherwise a call without it fits both
+      // sets and PowerShell cannot choose one.
+      required: true,
       aliases: [],
       // Piped objects bind to the path parameters when there are any, so only a body alone comes by value.
       ...(pathNames.length ? {} : { pipeline: 'ByValue' as const }),

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import remarkDiagrams from '../remark';
-import { diagramFile, diagramId, diagramLabel, mermaidBlocks } from '../shared';
-import { sized } from '../../../scripts/diagrams';
+import { DIAGRAM_DIR, diagramFile, diagramId, diagramLabel, mermaidBlocks, THEMES } from '../shared';
+import { sized, wantedDiagrams } from '../../../scripts/diagrams';
 
 const FLOW = 'flowchart LR\n  A[Customer] --> B(Reseller)\n  B --> C{Approved?}';
 
@@ -83,5 +83,14 @@ describe('remarkDiagrams', () => {
     expect(() =>
       remarkDiagrams()(tree('flowchart LR\n  New --> Unrendered') as never, { path: 'docs/page.md' }),
     ).toThrow('docs/page.md:7: this Mermaid diagram has no rendered image yet. Run "npm run diagrams"');
+  });
+});
+
+describe('the committed diagram images', () => {
+  it('are exactly the light and dark images of every diagram the docs and the lifecycles show', async () => {
+    // A diagram edited, or a lifecycle changed in the specification, without "npm run diagrams" fails here.
+    const wanted = await wantedDiagrams();
+    const expected = [...wanted.keys()].flatMap((id) => THEMES.map((theme) => `${id}.${theme}.svg`)).sort();
+    expect(fs.readdirSync(DIAGRAM_DIR).sort()).toEqual(expected);
   });
 });

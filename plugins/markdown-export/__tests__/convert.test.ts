@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { toMarkdown } from '../convert';
+import path from 'node:path';
+import { toMarkdown as twin, type ExportMeta } from '../convert';
+import { parseDoc } from '../../content-model';
+
+/** The twin of a page written as `source` (an .mdx page when `mdx`). */
+const toMarkdown = async (source: string, meta: ExportMeta, mdx = false) =>
+  twin(await parseDoc(path.join(__dirname, mdx ? 'page.mdx' : 'page.md'), {}, { source }), meta);
 import { markdownPath } from '../paths';
 import { sidebarOrder } from '../index';
 
@@ -10,10 +16,11 @@ const meta = {
   canonicalUrl: 'https://docs.example.com/docs/installation/rabbitmq',
   resolveLink: (target: string) =>
     target.endsWith('.md') ? `https://docs.example.com/${target.replace('../', 'docs/')}` : target,
+  children: [],
 };
 
 describe('toMarkdown', () => {
-  it('reduces front matter and keeps headings, tables, code and admonitions', () => {
+  it('reduces front matter and keeps headings, tables, code and admonitions', async () => {
     const source = [
       '---',
       'id: rabbitmq',
@@ -40,7 +47,7 @@ describe('toMarkdown', () => {
       '',
       'See [prerequisites](../prerequisites.md).',
     ].join('\n');
-    expect(toMarkdown(source, meta)).toBe(
+    expect(await toMarkdown(source, meta, true)).toBe(
       [
         '---',
         'title: "Install RabbitMQ"',
@@ -69,7 +76,7 @@ describe('toMarkdown', () => {
     );
   });
 
-  it('renders tabs as labelled sections and the API endpoint line as text', () => {
+  it('renders tabs as labelled sections and the API endpoint line as text', async () => {
     const source = [
       '<p className="api-endpoint"><span className="api-badge api-badge--get">GET</span> <code>{"/customers/{customerId}"}</code></p>',
       '',
@@ -85,18 +92,20 @@ describe('toMarkdown', () => {
       '</TabItem>',
       '</Tabs>',
     ].join('\n');
-    const markdown = toMarkdown(source, meta);
+    const markdown = await toMarkdown(source, meta, true);
     expect(markdown).toContain('**GET** `/customers/{customerId}`');
     expect(markdown).toContain('## Code samples\n\n**curl**\n\n```bash\ncurl https://example.com\n```');
     expect(markdown).not.toMatch(/<\/?(Tabs|TabItem|p)\b/);
   });
 
-  it('turns a card list into links to the pages it stands for', () => {
-    const source = "```mdx-code-block\nimport DocCardList from '@theme/DocCardList';\n<DocCardList />\n```";
-    const markdown = toMarkdown(source, {
-      ...meta,
-      children: [{ title: 'List customers', url: 'https://x/list.md', description: 'Lists.' }],
-    });
+  it('turns a card list into links to the pages it stands for', async () => {
+    const source =
+      "```mdx-code-block\nimport DocCardList from '@theme/DocCardList';\n\n<DocCardList items={[]} />\n```";
+    const markdown = await toMarkdown(
+      source,
+      { ...meta, children: [{ title: 'List customers', url: 'https://x/list.md', description: 'Lists.' }] },
+      true,
+    );
     expect(markdown).toContain('- [List customers](https://x/list.md): Lists.');
     expect(markdown).not.toContain('DocCardList');
   });

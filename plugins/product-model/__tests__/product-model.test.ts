@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import remarkProductModel, { expandProductModel, modelTable } from '..';
+import remarkProductModel, { modelTable } from '..';
+import { docMarkdown, parseDoc } from '../../content-model';
 import type { Model } from '../model';
-import { DEFAULT_SPEC } from '../../../scripts/openapi';
+import { apiSpecSource, DEFAULT_SPEC } from '../../../api-model';
 
 const model: Model = {
   roles: [
@@ -70,18 +71,23 @@ describe('remarkProductModel', () => {
   });
 });
 
-describe('expandProductModel', () => {
-  it('writes the directive out as a Markdown table for the Markdown copies, and leaves other text alone', async () => {
+describe('the product model in the content model', () => {
+  it('is a table in the page model the twins and search are made from', async () => {
     const ROOT = path.resolve(__dirname, '../../..');
     const cwd = process.cwd();
     process.chdir(ROOT);
     try {
-      const out = await expandProductModel('Intro.\n\n::product-model{show="states"}\n\nEnd.\n');
+      const doc = await parseDoc(
+        path.join(ROOT, 'docs/concepts/page.md'),
+        { remarkPlugins: [[remarkProductModel, { spec: apiSpecSource() }]] },
+        { source: 'Intro.\n\n::product-model{show="states"}\n\nEnd.\n' },
+      );
+      const out = docMarkdown(doc);
       expect(out).toContain(
         '| Entity | States | In the API |\n| --- | --- | --- |\n| Customer | `Provisioning`, `Active`',
       );
-      expect(out.endsWith('\n\nEnd.\n')).toBe(true);
-      expect(await expandProductModel('No model here.')).toBe('No model here.');
+      expect(out.startsWith('Intro.\n\n|')).toBe(true);
+      expect(out.endsWith('\n\nEnd.')).toBe(true);
     } finally {
       process.chdir(cwd);
     }

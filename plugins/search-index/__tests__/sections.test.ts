@@ -1,97 +1,96 @@
 import { describe, expect, it } from 'vitest';
-import { plainText, splitSections, structuredText } from '../sections';
+import path from 'node:path';
+import { glossaryEntries, searchSections } from '../sections';
+import { parseDoc, unitsText, type ContentDoc } from '../../content-model';
 import { aliasesFor, glossarySynonyms } from '../synonyms';
 import { popularTopics, sectionLabel } from '../labels';
 
-const page = (markdown: string) =>
-  splitSections({
-    url: '/docs/p',
-    title: 'Page',
-    section: 'Concepts',
-    markdown,
-    docsTag: 'docs-default-current',
-  });
+const FILE = path.join(__dirname, 'p.md');
 
-describe('splitSections', () => {
-  it('makes one record for the introduction and one per H2 and H3, with Docusaurus anchors', () => {
-    const records = page(
+/** The search records of a page written as `markdown` at /docs/p. */
+async function page(markdown: string, file = FILE) {
+  const content = await parseDoc(file, {}, { source: markdown });
+  return searchSections({
+    pluginId: 'default',
+    version: { versionName: 'current' },
+    doc: { title: 'Page' },
+    url: '/docs/concepts/p',
+    file,
+    content,
+  } as ContentDoc);
+}
+
+describe('searchSections', () => {
+  it('makes one record for the introduction and one per H2 and H3, with Docusaurus anchors', async () => {
+    const records = await page(
       'Intro text.\n\n## First part\n\nOne.\n\n### Detail {#custom-id}\n\nTwo.\n\n## First part\n\nThree.\n',
     );
-    expect(records.map((record) => [record.url, record.hierarchy, record.text])).toEqual([
-      ['/docs/p', ['Concepts', 'Page'], 'Intro text.'],
-      ['/docs/p#first-part', ['Concepts', 'Page', 'First part'], 'One.'],
-      ['/docs/p#custom-id', ['Concepts', 'Page', 'First part', 'Detail'], 'Two.'],
-      ['/docs/p#first-part-1', ['Concepts', 'Page', 'First part'], 'Three.'],
+    expect(records.map((record) => [record.url, record.hierarchy, unitsText(record.units)])).toEqual([
+      ['/docs/concepts/p', ['Concepts', 'Page'], 'Intro text.'],
+      ['/docs/concepts/p#first-part', ['Concepts', 'Page', 'First part'], 'One.'],
+      ['/docs/concepts/p#custom-id', ['Concepts', 'Page', 'First part', 'Detail'], 'Two.'],
+      ['/docs/concepts/p#first-part-1', ['Concepts', 'Page', 'First part'], 'Three.'],
+    ]);
+    expect(records[0].docsTag).toBe('docs-default-current');
+  });
+
+  it('holds a table as a table and a code block whole', async () => {
+    const [record] = await page(
+      [
+        '| Setting | Value |',
+        '| --- | --- |',
+        '| `Timeout` | 300 \\| 600 |',
+        '',
+        '1. Edit the file:',
+        '',
+        '   ```ini',
+        '   listeners.ssl.default = 5671',
+        '',
+        '   ssl_options.verify = verify_peer',
+        '   ```',
+      ].join('\n'),
+    );
+    expect(record.units).toEqual([
+      { type: 'table', header: ['Setting', 'Value'], rows: [['Timeout', '300 | 600']] },
+      {
+        type: 'list',
+        ordered: true,
+        start: 1,
+        items: [
+          {
+            checked: null,
+            units: [
+              { type: 'paragraph', text: 'Edit the file:' },
+              {
+                type: 'code',
+                language: 'ini',
+                code: 'listeners.ssl.default = 5671\n\nssl_options.verify = verify_peer',
+              },
+            ],
+          },
+        ],
+      },
     ]);
   });
 
-  it('ignores headings inside code blocks and reads escaped MDX heading ids', () => {
-    const records = page('```bash\n## not a heading\n```\n\n## Request \\{#request\\}\n\nBody.\n');
-    expect(records.map((record) => record.url)).toEqual(['/docs/p', '/docs/p#request']);
-  });
-});
-
-describe('plainText', () => {
-  it('keeps what a reader sees and drops markup, diagrams and imports', () => {
-    const markdown = [
-      "import Tabs from '@theme/Tabs';",
-      ':::note',
-      'See **[billing rules](./rules.md)** and `Get-SMCustomer`.',
-      ':::',
-      '```mermaid',
-      'flowchart LR; A-->B',
-      '```',
-      '| Field | Type |',
-      '| --- | --- |',
-      '| `id` | string |',
-      '- first item',
-      '<code>{"/customers/{id}"}</code>',
-    ].join('\n');
-    expect(plainText(markdown)).toBe(
-      'See billing rules and Get-SMCustomer. Field Type id string first item /customers/{id}',
-    );
-  });
-});
-
-describe('structuredText', () => {
-  it('keeps paragraphs, list items, table rows and code apart, and drops diagrams and markup', () => {
-    const markdown = [
-      'This page is for **administrators**.',
-      'It continues [here](./x.md).',
-      '',
-      '1. Open **Settings**.',
-      '2. Select `Save`:',
-      '   - nested detail',
-      '   continued text',
-      '',
-      '| Setting | Value |',
-      '| --- | --- |',
-      '| `Timeout` | 300 \\| 600 |',
-      '',
-      ':::note',
-      'A note.',
-      ':::',
-      '```mermaid',
-      'flowchart LR; A-->B',
-      '```',
-      '   ```ini',
-      '   listeners.ssl.default = 5671',
-      '   ```',
-    ].join('\n');
-    expect(structuredText(markdown)).toBe(
+  it('keeps what a reader sees and drops markup, imports and diagrams', async () => {
+    const [record] = await page(
       [
-        'This page is for administrators. It continues here.',
-        '1. Open Settings.',
-        '2. Select Save:',
-        '  - nested detail continued text',
-        '| Setting | Value |',
-        '| Timeout | 300 | 600 |',
-        'A note.',
-        '```ini',
-        'listeners.ssl.default = 5671',
+        "import Tabs from '@theme/Tabs';",
+        '',
+        ':::note',
+        'See **[billing rules](./rules.md)** and `Get-SMCustomer`.',
+        ':::',
+        '',
+        '```mermaid',
+        'flowchart LR; A-->B',
         '```',
+        '',
+        '<code>{"/customers/{id}"}</code>',
       ].join('\n'),
+      path.join(__dirname, 'p.mdx'),
     );
+    expect(unitsText(record.units)).toBe('See billing rules and Get-SMCustomer.\n/customers/{id}');
   });
 });
 
@@ -127,8 +126,10 @@ describe('glossarySynonyms', () => {
     'What a billing rule counts: per user.',
   ].join('\n');
 
-  it('reads abbreviations, the names a definition opens with, and former and other names', () => {
-    expect(glossarySynonyms(glossary)).toEqual([
+  const entries = async () => glossaryEntries(await parseDoc(FILE, {}, { source: glossary }));
+
+  it('reads abbreviations, the names a definition opens with, and former and other names', async () => {
+    expect(glossarySynonyms(await entries())).toEqual([
       ['mfa', 'multi factor authentication', 'two factor authentication'],
       ['msol', 'microsoft online'],
       ['psa', 'professional services automation'],
@@ -136,8 +137,8 @@ describe('glossarySynonyms', () => {
     ]);
   });
 
-  it('gives a text the other names of what it mentions', () => {
-    const groups = glossarySynonyms(glossary);
+  it('gives a text the other names of what it mentions', async () => {
+    const groups = glossarySynonyms(await entries());
     expect(aliasesFor('Turn on MFA for Microsoft Online users.', groups)).toBe(
       'multi factor authentication two factor authentication msol',
     );

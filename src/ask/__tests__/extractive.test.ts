@@ -377,9 +377,15 @@ describe('selectSources', () => {
       '/ref/b#1',
       '/ref/c',
     ]);
-    expect(selectSources([hit('/a', 'x'.repeat(50)), hit('/b', 'y'.repeat(50))], 4, 60)[1].text).toHaveLength(
-      10,
-    );
+    // Whole sections: one that does not fit is left out, a smaller one after it still comes in.
+    expect(
+      selectSources(
+        [hit('/a', 'x'.repeat(50)), hit('/b', 'y'.repeat(50)), hit('/c', 'z'.repeat(5))],
+        4,
+        60,
+      ).map((item) => item.text.length),
+    ).toEqual([50, 5]);
+    expect(selectSources([hit('/a', 'x'.repeat(80))], 4, 60)[0].text).toHaveLength(60);
     expect(selectSources([hit('/a', '')])).toEqual([]);
   });
 });

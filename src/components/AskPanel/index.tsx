@@ -49,8 +49,9 @@ function TurnView({
   return (
     <div className={styles.turn}>
       <p className={styles.question}>{turn.question}</p>
-      {phase === 'searching' && <p role="status">Searching...</p>}
-      {phase === 'thinking' && <p role="status">Thinking...</p>}
+      {/* Announced through the panel's status region (below), not from here. */}
+      {phase === 'searching' && <p aria-hidden="true">Searching...</p>}
+      {phase === 'thinking' && <p aria-hidden="true">Thinking...</p>}
       {phase === 'streaming' && (
         <div aria-busy="true">
           <AnswerMarkdown markdown={live.markdown} sources={live.sources} />
@@ -63,9 +64,7 @@ function TurnView({
       )}
       {answer && phase === 'done' && (
         <>
-          <div aria-live="polite">
-            <AnswerMarkdown markdown={answer.markdown} sources={answer.sources} />
-          </div>
+          <AnswerMarkdown markdown={answer.markdown} sources={answer.sources} />
           {
             <>
               {answer.sources.length > 0 && (
@@ -112,6 +111,18 @@ function TurnView({
       )}
     </div>
   );
+}
+
+/**
+ * What the panel's polite status region says: the step in progress, and once an answer is complete that
+ * it is there. A streaming answer keeps the "Thinking..." text, so a screen reader announces its arrival
+ * once instead of every streamed word; an error is an alert of its own.
+ */
+function askStatus(phase: Phase, last: Turn | undefined): string {
+  if (phase === 'searching') return 'Searching...';
+  if (phase === 'thinking' || phase === 'streaming') return 'Thinking...';
+  const sources = last?.answer?.sources.length ?? 0;
+  return last?.answer ? `Answer ready, with ${sources} source${sources === 1 ? '' : 's'}.` : '';
 }
 
 /**
@@ -236,6 +247,9 @@ export default function AskPanel({ provider, conversation, onChange }: Props): R
         </button>
       </form>
       <p className={styles.disclaimer}>{DISCLAIMER}</p>
+      <p role="status" className="sr-only">
+        {askStatus(phase, conversation.turns.at(-1))}
+      </p>
     </div>
   );
 }

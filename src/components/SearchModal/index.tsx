@@ -1,8 +1,18 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { useHistory } from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import { trackEvent } from '@site/plugins/analytics/track';
+import { takeEarlyInput } from '@site/plugins/early-input/searchInput';
 import { newConversation, type Conversation } from '@site/src/ask/conversations';
 import AskPanel from '@site/src/components/AskPanel';
 import { addRecent } from '@site/src/search/storage';
@@ -14,22 +24,22 @@ import NoResultsScreen from './NoResultsScreen';
 import ResultsScreen from './ResultsScreen';
 import StartScreen from './StartScreen';
 import { useDialogKeyboard } from './useDialogKeyboard';
-import { groupBySection, optionId, resultsKeyAction, screenFor } from './utils';
+import { groupBySection, optionId, resultsKeyAction, resultsStatus, screenFor } from './utils';
 import styles from './styles.module.css';
 
 const LIMIT = 12;
 
-type Props = { initialQuery?: string; onClose: () => void };
+type Props = { onClose: () => void };
 
 /**
  * The search dialog: the search box, the screen for its state (start, results, no results, error, or
  * the Ask AI conversation), and the keys that move through and open results.
  */
-export default function SearchModal({ initialQuery = '', onClose }: Props): ReactNode {
+export default function SearchModal({ onClose }: Props): ReactNode {
   const provider = useSearchProvider();
   const history = useHistory();
   const searchPage = useBaseUrl('/search');
-  const [query, setQuery] = useState(initialQuery);
+  const [query, setQuery] = useState('');
   const [conversation, setConversation] = useState<Conversation | null>(null);
   const [active, setActive] = useState(0);
   const { response, loading } = useSearch(provider, query, LIMIT);
@@ -45,6 +55,12 @@ export default function SearchModal({ initialQuery = '', onClose }: Props): Reac
   // The combobox points at the results list only while the list is on screen.
   const options = screen === 'results' ? ordered.length : 0;
 
+  // What the reader typed between asking for search and this dialog's first render (see
+  // plugins/early-input) moves into the search box before anything else can happen.
+  useLayoutEffect(() => {
+    const typed = takeEarlyInput(input.current!);
+    if (typed) setQuery(typed);
+  }, []);
   useEffect(() => setActive(0), [response]);
   useEffect(() => provider.warmUp?.(), [provider]);
 
@@ -169,6 +185,9 @@ export default function SearchModal({ initialQuery = '', onClose }: Props): Reac
             </span>
           </div>
         )}
+        <p role="status" className="sr-only">
+          {resultsStatus(screen, response)}
+        </p>
       </div>
     </div>,
     document.body,

@@ -70,3 +70,14 @@ export function screenFor(asking: boolean, query: string, response: SearchRespon
   if (response?.ok && response.total === 0) return 'noResults';
   return 'results';
 }
+
+/**
+ * What the dialog's polite status region says about the results on screen: their number once they have
+ * arrived for the query (a screen reader announces each new count once), nothing on the other screens.
+ */
+export function resultsStatus(screen: Screen, response: SearchResponse | undefined): string {
+  if ((screen !== 'results' && screen !== 'noResults') || !response?.ok) return '';
+  const { total, query } = response;
+  if (total === 0) return `No results for “${query}”`;
+  return `${total} result${total === 1 ? '' : 's'} for “${query}”`;
+}

@@ -16,13 +16,14 @@ import {
   type SourceSection,
 } from '../engine';
 import MiniSearch from 'minisearch';
+import { unitsText } from '../../../plugins/content-model/model';
 
 const section = (title: string, heading: string, text: string, url = `/docs/${title}`): SourceSection => ({
   url,
   hierarchy: heading ? ['Docs', title, heading] : ['Docs', title],
   title,
   heading,
-  text,
+  units: [{ type: 'paragraph', text }],
   docsTag: 'docs-default-current',
 });
 
@@ -96,6 +97,21 @@ describe('queryTerms', () => {
       'bill',
     ]);
     expect(queryTerms('How long is an access token valid?')).toEqual(['access', 'token', 'valid']);
+    expect(queryTerms('What server size do I need for 10,000 users?')).toEqual([
+      'server',
+      'size',
+      '10',
+      '000',
+      'user',
+    ]);
+    expect(queryTerms('Is it possible to import users?')).toEqual(['import', 'user']);
+  });
+
+  it("drops the product's name, which every page is about", () => {
+    expect(queryTerms('How do I connect to Services Manager from PowerShell?')).toEqual([
+      'connect',
+      'powershell',
+    ]);
   });
 });
 
@@ -123,7 +139,13 @@ describe('the index files', () => {
     expect(files.base).not.toHaveProperty('documentIds');
     const full = new MiniSearch(INDEX_OPTIONS);
     full.addAll(
-      SECTIONS.map((s, id) => ({ id, title: s.title, heading: s.heading, text: s.text, aliases: '' })),
+      SECTIONS.map((s, id) => ({
+        id,
+        title: s.title,
+        heading: s.heading,
+        text: unitsText(s.units),
+        aliases: '',
+      })),
     );
     const reloaded = MiniSearch.loadJS(JSON.parse(JSON.stringify(full)), INDEX_OPTIONS);
     const assembled = assembleIndex(JSON.parse(JSON.stringify(files.base)), Object.values(files.shards));
@@ -173,6 +195,14 @@ describe('kindWeight', () => {
     expect(cm).toBeLessThan(guide);
   });
 
+  it('weighs operations like guides for a query that mentions the API', () => {
+    for (const query of ['How do I create a user through the REST API?', 'create user api']) {
+      const [op, cm, guide] = weights(query);
+      expect(op, query).toBe(guide);
+      expect(cm, query).toBeLessThan(guide);
+    }
+  });
+
   it('prefers the operation for an operation id or a method and path, the cmdlet for its name or kind', () => {
     for (const query of [
       'addCustomerPlan',
@@ -216,6 +246,11 @@ describe('rankSections', () => {
     expect(searchAll('How do I stop a mid-month change from being charged?')[0]).toBe(
       '/docs/billing/rules#pro-rating',
     );
+  });
+
+  it('finds a section without the word that names the kind of page wanted', () => {
+    expect(searchAll('install rabbitmq powershell')[0]).toBe('/docs/rabbitmq');
+    expect(searchAll('billing rules api')[0]).toBe('/docs/billing/rules');
   });
 
   it("weighs the question's adjacent words found together in a heading", () => {

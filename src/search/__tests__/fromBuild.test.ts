@@ -15,7 +15,7 @@ function writeIndex(hash: string) {
       hierarchy: ['KB', 'KB00001: Regenerate the Partner Center token'],
       title: 'KB00001: Regenerate the Partner Center token',
       heading: '',
-      text: 'Regenerate the refresh token when Partner Center rejects it.',
+      units: [{ type: 'paragraph', text: 'Regenerate the refresh token when Partner Center rejects it.' }],
       docsTag: 'docs-default-current',
     },
   ]);

@@ -7,7 +7,12 @@ const sections: SourceSection[] = Array.from({ length: 40 }, (_, i) => ({
   hierarchy: ['Docs', `Page ${i}`],
   title: `Page ${i}`,
   heading: '',
-  text: i === 33 ? 'Configure the RabbitMQ virtual host.' : `Filler text number ${i} about billing.`,
+  units: [
+    {
+      type: 'paragraph',
+      text: i === 33 ? 'Configure the RabbitMQ virtual host.' : `Filler text number ${i} about billing.`,
+    },
+  ],
   docsTag: 'docs-default-current',
 }));
 
@@ -45,6 +50,17 @@ describe('createLocalProvider', () => {
     expect(fetcher.mock.calls.map(([url]) => url)).toContain(
       `/idx/texts/${Math.floor(33 / CHUNK_SIZE)}.json`,
     );
+  });
+
+  it('gives a section its units and their text when asked for the text', async () => {
+    const provider = createLocalProvider('/idx/', { fetcher: serve() });
+    const plain = await provider.search('rabbitmq');
+    expect(plain.ok && plain.hits[0].units).toBeUndefined();
+    const result = await provider.search('rabbitmq', { withText: true });
+    expect(result.ok && result.hits[0]).toMatchObject({
+      text: 'Configure the RabbitMQ virtual host.',
+      units: [{ type: 'paragraph', text: 'Configure the RabbitMQ virtual host.' }],
+    });
   });
 
   it('downloads the rest of the index in the background only once a reader is about to type', async () => {

@@ -1,40 +1,18 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import styles from './styles.module.css';
 
 // The modal, the providers and the engine load only when a reader reaches for search.
 const loadModal = () => import('@site/src/components/SearchModal');
 const SearchModal = lazy(loadModal);
 
-function isTypingTarget(target: EventTarget | null): boolean {
-  const element = target as HTMLElement | null;
-  return Boolean(element?.closest('input, textarea, select, [contenteditable="true"]'));
-}
-
-/** The navbar's search button: opens the search dialog on click, Ctrl/⌘+K or "/". */
+/**
+ * The navbar's search button: opens the search dialog on click. Ctrl/⌘+K and "/" click it: the page's
+ * early-input script (plugins/early-input) handles them, before and after hydration, and first focuses
+ * the stand-in that keeps what the reader types until the dialog takes it.
+ */
 export default function SearchBar(): ReactNode {
   const [open, setOpen] = useState(false);
-  const [initialQuery, setInitialQuery] = useState('');
   const button = useRef<HTMLButtonElement>(null);
-
-  const show = useCallback((query = '') => {
-    setInitialQuery(query);
-    setOpen(true);
-  }, []);
-
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      const shortcut = (event.key === 'k' || event.key === 'K') && (event.metaKey || event.ctrlKey);
-      if (
-        shortcut ||
-        (event.key === '/' && !isTypingTarget(event.target) && !event.metaKey && !event.ctrlKey)
-      ) {
-        event.preventDefault();
-        show();
-      }
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [show]);
 
   const close = useCallback(() => {
     setOpen(false);
@@ -49,7 +27,7 @@ export default function SearchBar(): ReactNode {
         className={styles.button}
         aria-keyshortcuts="Control+K"
         aria-haspopup="dialog"
-        onClick={() => show()}
+        onClick={() => setOpen(true)}
         onMouseEnter={() => void loadModal()}
         onFocus={() => void loadModal()}
         onTouchStart={() => void loadModal()}
@@ -70,7 +48,7 @@ export default function SearchBar(): ReactNode {
       </button>
       {open && (
         <Suspense fallback={null}>
-          <SearchModal initialQuery={initialQuery} onClose={close} />
+          <SearchModal onClose={close} />
         </Suspense>
       )}
     </>

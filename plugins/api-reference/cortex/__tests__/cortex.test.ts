@@ -1,19 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { EXTRAS_FILE, loadReference, referenceFromText, sidebarItems } from '../load';
+import { apiModel, CMDLETS_FILE, modelFromText, parseCmdletsFile } from '../../../../api-model';
+import { sidebarItems } from '../load';
 import type { Cmdlet, ParameterSet } from '../model';
 import { cmdletPage, cmdletTables, SECTIONS, syntaxEntry } from '../page';
 import { formatList, psCommand, psLiteral } from '../powershell';
-import { missingExtensions, restPageId, type Spec } from '../reference';
+import { buildReference, missingExtensions, restPageId } from '../reference';
 import { parameterName, parameterSets, pascalCase, powerShellType, type OperationShape } from '../rules';
 
 const ROOT = path.resolve(__dirname, '../../../..');
 const SPEC_FILE = 'openapi/services-manager-v2.yaml';
 const specText = fs.readFileSync(path.join(ROOT, SPEC_FILE), 'utf8');
-const extrasText = fs.readFileSync(path.join(ROOT, EXTRAS_FILE), 'utf8');
-const reference = loadReference(SPEC_FILE, ROOT);
+const cmdletsFile = parseCmdletsFile(fs.readFileSync(path.join(ROOT, CMDLETS_FILE), 'utf8'), CMDLETS_FILE);
+const model = await apiModel({ kind: 'file', location: SPEC_FILE }, { cwd: ROOT });
+const reference = buildReference(model);
+/** The reference of a changed copy of the specification. */
+const referenceFromText = async (text: string) =>
+  buildReference(await modelFromText(text, SPEC_FILE, cmdletsFile));
 const cmdlet = (name: string) => reference.cmdlets.find((candidate) => candidate.name === name) as Cmdlet;
 const names = (set: ParameterSet) => set.parameters.map((parameter) => parameter.name);
 
@@ -80,10 +84,59 @@ describe('naming rules', () => {
 
   it('gives the alias Id to the single-resource read when two operations of a cmdlet compete for it', () => {
     const sets = parameterSets([
+      op({ operationId: 'listItems', path: '/customers/{customerId}/items', parameters: [id('customerId')] }),
+      op({
+        operationId: 'getItem',
+        path: '/customers/{customerId}/items/{itemId}',
+        parameters: [id('customerId'), id('itemId')],
+      }),
+    ]);
+    expect(sets.map((set) => set.parameters.map((p) => [p.name, p.position, p.aliases]))).toEqual([
+      [['CustomerId', 0, []]],
+      [
+        ['CustomerId', 0, []],
+        ['ItemId', 1, ['Id']],
+      ],
+    ]);
+  });
+
+  it('lets a piped parent list its children when the read does not take the parent (Get-SMCustomer | Get-SMUser)', () => {
+    const sets = parameterSets([
       op({ operationId: 'listUsers', path: '/customers/{customerId}/users', parameters: [id('customerId')] }),
       op({ operationId: 'getUser', path: '/users/{userId}', parameters: [id('userId')] }),
     ]);
-    expect(sets.map((set) => set.parameters[0].aliases)).toEqual([[], ['Id']]);
+    // A customer's `Id` binds to -CustomerId, and a single positional value has one set to go to.
+    expect(sets[0].parameters[0]).toMatchObject({ name: 'CustomerId', position: 0, aliases: ['Id'] });
+    expect(sets[1].parameters[0]).toMatchObject({ name: 'UserId', aliases: [], pipeline: 'ByPropertyName' });
+    expect(sets[1].parameters[0].position).toBeUndefined();
+  });
+
+  it('builds Get-SMUser so that a piped customer lists and -UserId reads one user', () => {
+    const getUser = cmdlet('Get-SMUser');
+    expect(getUser.synopsis).toBe('Returns the users of one customer. With `-UserId`, returns one user.');
+    const [list, get] = getUser.sets;
+    expect(list.parameters[0]).toMatchObject({ name: 'CustomerId', position: 0, aliases: ['Id'] });
+    expect(get.parameters[0]).toMatchObject({ name: 'UserId', aliases: [] });
+    expect(get.parameters[0].position).toBeUndefined();
+    const restart = cmdlet('Restart-SMRequest');
+    expect(restart.sets[1].parameters.find((p) => p.name === 'InputObject')?.required).toBe(true);
+  });
+
+  it('makes -InputObject mandatory in its own set, also when the body is optional (Restart-SMRequest)', () => {
+    const [byParameters, byObject] = parameterSets([
+      op({
+        operationId: 'retryThing',
+        method: 'post',
+        path: '/things/{thingId}/retry',
+        parameters: [id('thingId')],
+        body: { type: 'object', properties: { comment: { type: 'string' } } },
+        bodyRequired: false,
+        longRunning: true,
+      }),
+    ]);
+    // With only -ThingId, the call fits the first set alone.
+    expect(byParameters.parameters.filter((p) => p.required).map((p) => p.name)).toEqual(['ThingId']);
+    expect(byObject.parameters.find((p) => p.name === 'InputObject')).toMatchObject({ required: true });
   });
 
   it('turns a body into parameters and an -InputObject set, with -Wait for 202 and -WhatIf for changes', () => {
@@ -149,30 +202,28 @@ describe('naming rules', () => {
 });
 
 describe('the specification', () => {
-  it('names a cmdlet for every operation, and gen:api fails naming an operation without one and the fix', () => {
-    const spec = yaml.load(specText) as Spec;
-    expect(missingExtensions(spec, SPEC_FILE)).toEqual([]);
-    delete spec.paths['/customers']!.get['x-cortex'];
-    const [problem] = missingExtensions(spec, SPEC_FILE);
-    expect(problem).toContain('operation listCustomers (GET /customers) names no Cortex cmdlet');
-    expect(problem).toContain('x-cortex:\n        cmdlet: Verb-SMNoun');
+  it('names a cmdlet for every operation, and gen:api fails naming an operation without one and the fix', async () => {
+    expect(missingExtensions(model)).toEqual([]);
     const broken = specText.replace(/\n {6}x-cortex:\n {8}cmdlet: Get-SMCustomer\n/, '\n');
-    expect(() => referenceFromText(broken, extrasText, SPEC_FILE)).toThrow(
+    const [problem] = missingExtensions(await modelFromText(broken, SPEC_FILE));
+    expect(problem).toContain(
+      'openapi/services-manager-v2.yaml: operation listCustomers (GET /customers) names no Cortex cmdlet',
+    );
+    expect(problem).toContain('x-cortex:\n        cmdlet: Verb-SMNoun');
+    await expect(referenceFromText(broken)).rejects.toThrow(
       /listCustomers \(GET \/customers\) names no Cortex cmdlet/,
     );
   });
 
-  it('refuses a name that is not Verb-SMNoun with an approved verb', () => {
+  it('refuses a name that is not Verb-SMNoun with an approved verb', async () => {
     const renamed = specText.replace('cmdlet: Add-SMCustomerPlan', 'cmdlet: Buy-SMCustomerPlan');
-    expect(() => referenceFromText(renamed, extrasText, SPEC_FILE)).toThrow(
+    await expect(referenceFromText(renamed)).rejects.toThrow(
       /addCustomerPlan \(POST \/customers\/\{customerId\}\/plans\): x-cortex\.cmdlet "Buy" in Buy-SMCustomerPlan is not an approved PowerShell verb/,
     );
   });
 
   it('has one cmdlet per operation plus the extra cmdlets, grouped by tag, sessions first', () => {
-    const operations = Object.values((yaml.load(specText) as Spec).paths).flatMap((item) =>
-      Object.keys(item),
-    );
+    const operations = model.operations;
     const fromOperations = reference.cmdlets.filter(
       (c) => c.operations.length && !['Wait-SMRequest'].includes(c.name),
     );

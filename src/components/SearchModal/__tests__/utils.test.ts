@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchHit, SearchResponse } from '@site/src/search/types';
-import { groupBySection, resultsKeyAction, screenFor, trappedFocusIndex, wrapIndex } from '../utils';
+import {
+  groupBySection,
+  resultsKeyAction,
+  resultsStatus,
+  screenFor,
+  trappedFocusIndex,
+  wrapIndex,
+} from '../utils';
 
 const hit = (id: string, hierarchy: string[]): SearchHit => ({
   id,
@@ -115,5 +122,20 @@ describe('screenFor', () => {
     expect(screenFor(false, 'x', found)).toBe('results');
     expect(screenFor(false, 'x', none)).toBe('noResults');
     expect(screenFor(false, 'x', failed)).toBe('error');
+  });
+});
+
+describe('resultsStatus', () => {
+  const found = (total: number): SearchResponse => ({ ok: true, query: 'billing', hits: [], total });
+  it('says how many results arrived for the query, once they are on screen', () => {
+    expect(resultsStatus('results', found(12))).toBe('12 results for “billing”');
+    expect(resultsStatus('results', found(1))).toBe('1 result for “billing”');
+    expect(resultsStatus('noResults', found(0))).toBe('No results for “billing”');
+  });
+  it('says nothing while the results load, on the other screens and after an error', () => {
+    expect(resultsStatus('results', undefined)).toBe('');
+    expect(resultsStatus('start', found(3))).toBe('');
+    expect(resultsStatus('ask', found(3))).toBe('');
+    expect(resultsStatus('error', { ok: false, query: 'billing', error: 'offline' })).toBe('');
   });
 });

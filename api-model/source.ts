@@ -1,8 +1,11 @@
+/**
+ * Where the REST API specification comes from, and its validation: a missing file, an unreachable URL
+ * or an invalid document is a SpecError naming the source and the first problem.
+ */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import yaml from 'js-yaml';
 
-/** Where the API reference's specification comes from. */
+/** The specification in this repository. */
 export const DEFAULT_SPEC = 'openapi/services-manager-v2.yaml';
 const FETCH_TIMEOUT_MS = 20_000;
 
@@ -47,23 +50,11 @@ export async function readSpec(source: SpecSource, cwd = process.cwd()): Promise
   return response.text();
 }
 
-const parsed = new Map<string, Promise<unknown>>();
-
-/** The specification as an object, read once per build for every plugin that checks pages against it. */
-export function loadSpec(source: SpecSource): Promise<unknown> {
-  let spec = parsed.get(source.location);
-  if (!spec) {
-    spec = readSpec(source).then((text) => yaml.load(text));
-    parsed.set(source.location, spec);
-  }
-  return spec;
-}
-
 /**
- * Validates the text as a Swagger 2.0 or OpenAPI 3 document and throws a SpecError naming the source,
- * the first problem and where it is.
+ * Validates the text as a Swagger 2.0 or OpenAPI 3 document and returns it parsed; throws a SpecError
+ * naming the source, the first problem and where it is.
  */
-export async function validateSpec(text: string, location: string): Promise<void> {
+export async function validateSpec(text: string, location: string): Promise<Record<string, unknown>> {
   const { createConfig, lintFromString, detectSpec, parseYaml, getLineColLocation } =
     await import('@redocly/openapi-core');
   let parsed: unknown;
@@ -100,4 +91,5 @@ export async function validateSpec(text: string, location: string): Promise<void
         (problems.length > 1 ? ` — and ${problems.length - 1} more problem(s)` : ''),
     );
   }
+  return parsed as Record<string, unknown>;
 }

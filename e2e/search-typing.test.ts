@@ -1,0 +1,89 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { openPage, setupSite, type Problems } from './harness';
+
+const site = setupSite();
+
+/** Twenty keys, typed 10 ms apart right after search is asked for, at a quarter of the CPU's speed. */
+const TEXT = 'abcdefghij klmnopqrs';
+const DELAY = 10;
+const SLOWDOWN = 4;
+
+const searchButton = (page: Page) => page.locator('button[aria-haspopup="dialog"][aria-keyshortcuts]');
+const box = (page: Page) =>
+  page.getByRole('dialog', { name: 'Search the documentation' }).getByRole('combobox');
+
+/** Ways of asking for search, each done as soon as the server-rendered page shows its search button. */
+const TRIGGERS: [name: string, ask: (page: Page) => Promise<void>][] = [
+  ['Ctrl+K', (page) => page.keyboard.press('Control+k')],
+  ['"/"', (page) => page.keyboard.press('/')],
+  ['a click on the search button', (page) => searchButton(page).click()],
+];
+
+async function slowPage(): Promise<{ page: Page; problems: Problems }> {
+  const opened = await openPage(site);
+  const cdp = await opened.page.context().newCDPSession(opened.page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
+  opened.page.setDefaultTimeout(120_000);
+  return opened;
+}
+
+/**
+ * Opens `path` and, as soon as its search button is in the page (hydrated or not), asks for search and
+ * types TEXT; returns what the dialog's search box holds once it has taken the keys typed so far.
+ */
+async function typeAfter(page: Page, path: string, ask: (page: Page) => Promise<void>): Promise<string> {
+  await page.goto(`${site.url}${path}`, { waitUntil: 'commit' });
+  await searchButton(page).waitFor();
+  await ask(page);
+  await page.keyboard.type(TEXT, { delay: DELAY });
+  // Every key has been handled once `type` returns; the dialog takes them all when it mounts.
+  await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'combobox');
+  return box(page).inputValue();
+}
+
+describe('typing right after asking for search', () => {
+  for (const [name, ask] of TRIGGERS) {
+    it(`keeps every key typed after ${name}, on a first visit and on a later one`, async () => {
+      const { page, problems } = await slowPage();
+      assert.equal(await typeAfter(page, '/docs/concepts/introduction', ask), TEXT, 'first visit');
+      assert.equal(await typeAfter(page, '/docs/glossary', ask), TEXT, 'later visit');
+      assert.equal(await page.locator('#search-early-input').count(), 0, 'nothing left behind');
+      assert.deepEqual(problems.errors, []);
+    });
+  }
+
+  it('keeps every key typed after Ctrl+K while the page cannot hydrate yet', async () => {
+    const { page, problems } = await slowPage();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/js\/main\.[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${site.url}/docs/concepts/introduction`, { waitUntil: 'commit' });
+    await searchButton(page).waitFor();
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type(TEXT.slice(0, 10), { delay: DELAY });
+    assert.equal(await page.locator('html[data-has-hydrated="true"]').count(), 0, 'not hydrated yet');
+    release();
+    await page.keyboard.type(TEXT.slice(10), { delay: DELAY });
+    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'combobox');
+    assert.equal(await box(page).inputValue(), TEXT);
+    assert.deepEqual(problems.errors, []);
+  });
+
+  it("keeps every key typed into the home page's search box, on a first visit and on a later one", async () => {
+    const { page, problems } = await slowPage();
+    const home = page.locator('#home-search');
+    for (const visit of ['first visit', 'later visit']) {
+      await page.goto(`${site.url}/`, { waitUntil: 'commit' });
+      await home.click();
+      await page.keyboard.type(TEXT, { delay: DELAY });
+      await page.waitForSelector('html[data-has-hydrated="true"]', { state: 'attached' });
+      assert.equal(await home.inputValue(), TEXT, visit);
+    }
+    assert.deepEqual(problems.errors, []);
+  });
+});
