@@ -375,6 +375,8 @@ function rank(question: Question, source: Source, index: number): Ranked {
   if (question.focus === 'steps' && TROUBLE.test(question.text) && FIX.test(heading)) score += 0.15;
   if (question.asksForCode && blocks.some((unit) => unit.type === 'code')) score += 0.08;
   if (SYMPTOMS.test(heading)) score -= 0.25;
+  // An index of articles points to the pages that answer; it answers nothing itself.
+  if (/\bindex$/i.test(source.title.trim())) score -= 0.3;
   if (!blocks.length) score = -1;
   return { source, rank: index, blocks, pieces, score, heading };
 }
@@ -524,13 +526,27 @@ function compose(
         main.pieces.find((other) => other.block === piece.block && other.index === piece.index + 1)!.score >=
           piece.score * 0.5;
       used.add(piece.block);
-      paragraph([all[piece.index], ...(carriesOn ? [next] : [])].join(' '));
+      const quoted = [all[piece.index], ...(carriesOn ? [next] : [])];
+      paragraph(quoted.join(' '));
+      // A sentence that introduces what follows ("…in the right order:") brings it along.
+      if (quoted.at(-1)!.endsWith(':') && quoted.at(-1) === all.at(-1) && blocks[piece.block + 1])
+        whole(piece.block + 1);
     } else if (piece.kind === 'item' && unit.type === 'list') {
       const item = unit.items[piece.index];
       const [first, ...rest] = item.units;
-      // An item that holds more than its sentence (a nested list, code) stays whole in its list.
-      if (first?.type === 'paragraph' && !rest.length && !unit.ordered) paragraph(first.text);
-      else {
+      const said = item.units.flatMap((part) => (part.type === 'paragraph' ? sentences(part.text) : []));
+      if (question.focus === 'value' && said.length) {
+        // The item's sentence that holds the value, on its own.
+        const scored = said.map((text) => ({
+          text,
+          score: coverage(question, text) + (holdsValue(question, text) ? 0.25 : 0),
+        }));
+        paragraph(scored.sort((a, b) => b.score - a.score)[0].text);
+      } else if (first?.type === 'paragraph' && !rest.length && !unit.ordered) {
+        // An item that holds more than its sentence (a nested list, code) stays whole in its list.
+        paragraph(first.text);
+        if (first.text.endsWith(':') && blocks[piece.block + 1]) whole(piece.block + 1);
+      } else {
         intro(piece.block);
         whole(piece.block);
       }
@@ -559,7 +575,8 @@ function compose(
     question.focus === 'steps' &&
     main.pieces.some(
       (piece) =>
-        piece.kind === 'item' && blocks[piece.block].type === 'list' && piece.score >= best.score - 0.15,
+        piece.kind === 'item' &&
+        piece.score >= best.score - ((blocks[piece.block] as PlainList).ordered ? 0.3 : 0.15),
     )
   ) {
     // The procedure: the list with the best step, numbered lists first, from its first step to its end.
