@@ -104,7 +104,7 @@ const NAVIGATION =
   /^(see( also)?|read|related (pages?|articles?|topics?)|for (more|details|further|the full|a full|an overview)|back to)\b/i;
 /** Sections a reader never needs as an answer: versions it applies to, further links. */
 export const BOILERPLATE =
-  /^(applies to|more information|see also|related( pages| articles| topics)?|next steps?|further reading|references?)$/i;
+  /^(applies to|more information|see also|related( pages| articles| topics)?|known issues|next steps?|further reading|references?)$/i;
 /** Sections that restate what the reader already sees. */
 const SYMPTOMS = /^symptoms?$/i;
 const CAUSE = /^(cause|causes|why( .*)?|root cause)$/i;

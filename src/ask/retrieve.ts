@@ -9,7 +9,7 @@ export const ASK_HITS = 20;
  * The sections an answer may draw on, best first: search hits with at most four sections of the best
  * page and two of any other (a page's introduction often ranks above the part with the steps or the
  * figure) and two pages of a folder, from at most `maxPages` pages, `maxPages + 3` sections and
- * `maxChars` of text in all (whole sections only, except a first one longer than that).
+ * `maxChars` of text in all (whole sections only; the first is taken even when it is longer).
  */
 export function selectSources(
   hits: { url: string; hierarchy: string[]; text: string; units?: PlainUnit[] }[],
@@ -30,10 +30,10 @@ export function selectSources(
     if (BOILERPLATE.test(hit.hierarchy.slice(2).at(-1)?.trim() ?? '')) continue;
     if (!hit.text || count >= pageLimit || (!count && perPage.size >= maxPages)) continue;
     if (!count && (perFolder.get(folder) ?? 0) >= 2) continue;
-    // Sections are kept whole (their units intact): one that does not fit is left out; the first fits
-    // in any case, cut if it must be.
+    // Sections are kept whole (their units intact): one that does not fit is left out; the first is
+    // taken in any case.
     if (chosen.length && size + hit.text.length > maxChars) continue;
-    const text = hit.text.slice(0, maxChars);
+    const text = hit.text;
     perPage.set(page, count + 1);
     if (!count) perFolder.set(folder, (perFolder.get(folder) ?? 0) + 1);
     chosen.push({
@@ -41,8 +41,7 @@ export function selectSources(
       title: hit.hierarchy[1] ?? hit.hierarchy[0] ?? page,
       hierarchy: hit.hierarchy,
       text,
-      // Units only with the whole section: a cut text no longer says all they hold.
-      ...(hit.units && text === hit.text ? { units: hit.units } : {}),
+      ...(hit.units ? { units: hit.units } : {}),
     });
     size += text.length;
     if (chosen.length >= maxPages + 3) break;

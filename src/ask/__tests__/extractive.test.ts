@@ -385,7 +385,7 @@ describe('selectSources', () => {
         60,
       ).map((item) => item.text.length),
     ).toEqual([50, 5]);
-    expect(selectSources([hit('/a', 'x'.repeat(80))], 4, 60)[0].text).toHaveLength(60);
+    expect(selectSources([hit('/a', 'x'.repeat(80))], 4, 60)[0].text).toHaveLength(80);
     expect(selectSources([hit('/a', '')])).toEqual([]);
   });
 });
