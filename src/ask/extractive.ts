@@ -429,7 +429,8 @@ export function unitMarkdown(unit: PlainUnit, cite = ''): string {
   const tail = cite ? ` ${cite}` : '';
   switch (unit.type) {
     case 'paragraph':
-      return `${unit.text}${tail}`;
+      // A paragraph that starts like a list item ("1. Find the queue") stays a paragraph.
+      return `${unit.text.replace(/^(\d+)([.)])(?=\s)/, '$1\\$2').replace(/^([-*+])(?=\s)/, '\\$1')}${tail}`;
     case 'list':
       return unit.items
         .map((item, i) => {

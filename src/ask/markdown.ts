@@ -40,7 +40,7 @@ export function safeHref(raw: string): string | undefined {
 }
 
 const INLINE =
-  /(`+)([\s\S]*?[^`])\1(?!`)|\*\*(.+?)\*\*|__(.+?)__|\*(?!\s)(.+?)\*|(?<![\w])_(?!\s)(.+?)_(?![\w])|\[(\d{1,3})\]|\[([^\]]+)\]\(([^()\s]*(?:\([^()\s]*\)[^()\s]*)*)\)/g;
+  /(`+)([\s\S]*?[^`])\1(?!`)|\*\*(.+?)\*\*|__(.+?)__|\*(?!\s)(.+?)\*|(?<![\w])_(?!\s)(.+?)_(?![\w])|\[(\d{1,3})\]|\[([^\]]+)\]\(([^()\s]*(?:\([^()\s]*\)[^()\s]*)*)\)|\\([`*_{}[\]()#+\-.!|<>~])/g;
 
 export function parseInline(text: string): Inline[] {
   const out: Inline[] = [];
@@ -54,8 +54,10 @@ export function parseInline(text: string): Inline[] {
   for (const match of text.matchAll(INLINE)) {
     pushText(text.slice(at, match.index));
     at = match.index + match[0].length;
-    const [whole, , code, strong1, strong2, em1, em2, cite, label, target] = match;
-    if (code !== undefined) out.push({ type: 'code', text: code.trim() || code });
+    const [whole, , code, strong1, strong2, em1, em2, cite, label, target, escaped] = match;
+    // A backslash before punctuation keeps it as text ("1\. " is no list item).
+    if (escaped !== undefined) pushText(escaped);
+    else if (code !== undefined) out.push({ type: 'code', text: code.trim() || code });
     else if (strong1 ?? strong2) out.push({ type: 'strong', children: parseInline(strong1 ?? strong2) });
     else if (em1 ?? em2) out.push({ type: 'em', children: parseInline(em1 ?? em2) });
     else if (cite) out.push({ type: 'cite', n: Number(cite) });
