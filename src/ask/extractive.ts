@@ -80,7 +80,7 @@ export function focusOf(question: string): Focus {
   if (/^why\b|\bwhat (causes|caused)\b|^what does .*\b(error|status|code|state)\b.* mean\b/.test(q))
     return 'cause';
   if (
-    /\bhow (long|many|much|often|big|large|soon|far)\b|\b(which|what) (ports?|versions?|size|limits?|timeout|time|day|hour|number|encoding|header|edition|roles?|scopes?|queue|status|code|name|folder|path|format)\b|^(which|what)\b.*\b(versions?|editions?|encoding|collation)\b|^(when|at what)\b|^what is the (default|maximum|minimum|first|last|largest|smallest)\b|\bport(s)? (does|do|is|are)\b/.test(
+    /\bhow (long|many|much|often|big|large|soon|far)\b|\b(which|what) (ports?|versions?|size|limits?|timeout|time|day|hour|number|encoding|header|edition|roles?|scopes?|queue|status|code|name|folder|path|format)\b|^(which|what)\b.*\b(versions?|editions?|encoding|collation|ports?|roles?|scopes?|header|status)\b|^(when|at what|where)\b|^what is .* (called|named)\b|^what is the (default|maximum|minimum|first|last|largest|smallest)\b|\bport(s)? (does|do|is|are)\b/.test(
       q,
     )
   )
@@ -248,6 +248,8 @@ type Question = {
   text: string;
   focus: Focus;
   wanted: string[];
+  /** What the value asked for looks like (see valueShape). */
+  shape: RegExp | undefined;
   /** Whether a text's words include a wanted word (in any of its forms). */
   has: (terms: string[] | Set<string>, want: string) => boolean;
   weight: Map<string, number>;
@@ -296,7 +298,16 @@ function questionOf(text: string, sources: Source[]): Question {
   if (focus === 'value')
     for (const term of wanted) if (VALUE_KINDS.has(term)) weight.set(term, weight.get(term)! * 0.25);
   const total = wanted.reduce((sum, term) => sum + weight.get(term)!, 0) || 1;
-  return { text, focus, wanted, has, weight, total, asksForCode: CODE_QUESTION.test(text) };
+  return {
+    text,
+    focus,
+    shape: valueShape(text),
+    wanted,
+    has,
+    weight,
+    total,
+    asksForCode: CODE_QUESTION.test(text),
+  };
 }
 
 /** The share of the question's weighted words a text has; words only in `context` count 0.7. */
@@ -310,10 +321,27 @@ function coverage(question: Question, text: string, context: string[] = []): num
   return sum / question.total;
 }
 
+/**
+ * What the value a question asks for looks like: a port number, a duration or time, a version, a count,
+ * a path, a name; undefined when it may be anything (a role, a scope), so no sentence is preferred.
+ */
+function valueShape(question: string): RegExp | undefined {
+  const q = question.toLowerCase();
+  if (/\bports?\b/.test(q))
+    return /\b(?:tcp|udp|ports?)\s*\d{2,5}\b|\b\d{3,5}\b(?!\s*(%|[kmgt]b|seconds?|minutes?|hours?|days?|rows?|users?))/i;
+  if (/\bversions?\b/.test(q)) return VERSION;
+  if (/\bhow (long|often|soon)\b|^(when|at what)\b|\btimeout\b/.test(q))
+    return /\b\d[\d,.]*\s*(seconds?|minutes?|hours?|days?|weeks?|months?|years?|ms)\b|\b\d{1,2}:\d{2}\b|\b(daily|weekly|monthly|hourly)\b/i;
+  if (/\bhow (many|much)\b/.test(q)) return /(?<![\w.-])\d[\d,.]*(?![\w-]|\.\w)/;
+  if (/^where\b/.test(q)) return /\b[A-Z]:\\|\\\\|(^|\s)[\w.-]*[/\\][\w.<>-]+/;
+  if (/\b(called|named)\b/.test(q)) return /\b[\w-]+[._][\w.<>-]+|\b[A-Z][a-z]+[A-Z]\w+/;
+  if (/\b(roles?|scopes?|header|status|encoding|collation|editions?)\b/.test(q)) return undefined;
+  return QUANTITY;
+}
+
+/** Whether a text holds the kind of value the question asks for (a table cell's bare number does). */
 const holdsValue = (question: Question, text: string, row = false) =>
-  QUANTITY.test(text) ||
-  (row && /\d/.test(text)) ||
-  (/\bversions?\b/i.test(question.text) && VERSION.test(text));
+  question.shape ? question.shape.test(text) || (row && /\d/.test(text)) : true;
 
 /**
  * A definition names its subject first ("A billing rule tells…"), or opens a section headed by the
@@ -343,7 +371,7 @@ function rank(question: Question, source: Source, index: number): Ranked {
       coverage(question, piece.text, context),
       0.85 * coverage(question, [piece, ...near].map((other) => other!.text).join(' '), context),
     );
-    if (question.focus === 'value')
+    if (question.focus === 'value' && question.shape)
       score += holdsValue(question, piece.text, piece.kind === 'row') ? 0.25 : -0.15;
     if (
       question.focus === 'definition' &&
@@ -424,13 +452,16 @@ const fenceOf = (code: string, language: string) => {
 
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
+/** Prose as Markdown: a paragraph that starts like a list item ("1. Find the queue") stays a paragraph. */
+const prose = (text: string) =>
+  text.replace(/^(\d+)([.)])(?=\s)/, '$1\\$2').replace(/^([-*+])(?=\s)/, '\\$1');
+
 /** A unit as Markdown, whole; `cite` goes after its last line of prose. */
 export function unitMarkdown(unit: PlainUnit, cite = ''): string {
   const tail = cite ? ` ${cite}` : '';
   switch (unit.type) {
     case 'paragraph':
-      // A paragraph that starts like a list item ("1. Find the queue") stays a paragraph.
-      return `${unit.text.replace(/^(\d+)([.)])(?=\s)/, '$1\\$2').replace(/^([-*+])(?=\s)/, '\\$1')}${tail}`;
+      return `${prose(unit.text)}${tail}`;
     case 'list':
       return unit.items
         .map((item, i) => {
@@ -483,7 +514,7 @@ function compose(
   );
   const used = new Set<number>();
 
-  const paragraph = (text: string) => out.push(`${text} ${c}`);
+  const paragraph = (text: string) => out.push(`${prose(text)} ${c}`);
   /** A paragraph that introduces the block after it ("…fill in the fields:") goes with it. */
   const intro = (block: number) => {
     const before = blocks[block - 1];
