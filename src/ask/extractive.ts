@@ -178,7 +178,8 @@ function textOf(unit: PlainUnit): string {
     case 'table':
       return [unit.header, ...unit.rows].map((row) => row.join(' ')).join(' ');
     case 'code':
-      return unit.code;
+      // Its language is what the block is in ("a PowerShell command").
+      return `${unit.language} ${unit.code}`;
     case 'admonition':
     case 'quote':
       return unit.units.map(textOf).join(' ');
@@ -226,7 +227,7 @@ function piecesOf(blocks: PlainUnit[]): Omit<Piece, 'score'>[] {
     if (unit.type === 'code') {
       // Code is found by the words of the sentence that introduces it as well as its own.
       const lead = blocks[block - 1]?.type === 'paragraph' ? textOf(blocks[block - 1]) : '';
-      return [{ block, kind: 'code', index: 0, text: `${lead}\n${unit.code}` }];
+      return [{ block, kind: 'code', index: 0, text: `${lead}\n${unit.language} ${unit.code}` }];
     }
     return [];
   });
