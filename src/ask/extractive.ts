@@ -384,9 +384,11 @@ function rank(question: Question, source: Source, index: number): Ranked {
     return { ...piece, score };
   });
   const best = Math.max(0, ...pieces.map((piece) => piece.score));
+  // A value is stated in one sentence: that sentence counts for more than the rest of the section.
+  const local = question.focus === 'value' && question.shape ? 0.75 : 0.55;
   let score =
-    0.55 * best +
-    0.45 * coverage(question, blocks.map(textOf).join(' '), context) +
+    local * best +
+    (1 - local) * coverage(question, blocks.map(textOf).join(' '), context) +
     // A section whose title and heading name the question's subject is about it.
     0.2 * coverage(question, `${source.title} ${source.hierarchy.slice(2).join(' ')}`) -
     0.035 * Math.min(index, 12);
@@ -568,7 +570,7 @@ function compose(
       const item = unit.items[piece.index];
       const [first, ...rest] = item.units;
       const said = item.units.flatMap((part) => (part.type === 'paragraph' ? sentences(part.text) : []));
-      if (question.focus === 'value' && said.length) {
+      if (question.focus === 'value' && question.shape && said.length) {
         // The item's sentence that holds the value, on its own.
         const scored = said.map((text) => ({
           text,
