@@ -434,6 +434,23 @@ export function scoreSections(question: string, sources: Source[]): { source: So
   return rankedPages(questionOf(question, sources), sources).map(({ source, score }) => ({ source, score }));
 }
 
+/**
+ * A section as Markdown with every unit whole (numbered steps with their code, tables as tables), for
+ * a model to read; admonitions, quotes and tabs give their contents.
+ */
+export function sectionMarkdown(source: Source): string {
+  const open = (units: PlainUnit[]): PlainUnit[] =>
+    units.flatMap((unit): PlainUnit[] => {
+      if (unit.type === 'admonition' || unit.type === 'quote') return open(unit.units);
+      if (unit.type === 'tabs') return unit.tabs.flatMap((tab) => open(tab.units));
+      return [unit];
+    });
+  return open(source.units ?? unitsFromText(source.text))
+    .map((unit) => unitMarkdown(unit))
+    .filter(Boolean)
+    .join('\n\n');
+}
+
 function rankedPages(question: Question, sources: Source[]): Ranked[] {
   const ranked = sources
     .map((source, i) => rank(question, source, i))

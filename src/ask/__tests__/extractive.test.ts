@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { answerFromSources, chooseSections, focusOf, NO_ANSWER, sentences, type Source } from '../extractive';
+import {
+  answerFromSources,
+  chooseSections,
+  focusOf,
+  NO_ANSWER,
+  sectionMarkdown,
+  sentences,
+  type Source,
+} from '../extractive';
 import { selectSources } from '../retrieve';
 import { parseMarkdown, type Block } from '../markdown';
 import { unitsFromText, type PlainUnit } from '../units';
@@ -338,6 +346,15 @@ describe('chooseSections', () => {
     ]);
     expect(chosen[0]).toBe(FIRST_CALL);
     expect(chosen.map((item) => item.url.split('#')[0])).toEqual([API, '/docs/kb/kb00028']);
+  });
+});
+
+describe('sectionMarkdown', () => {
+  it('writes a section whole for a model: every step, its code complete, tables as tables', () => {
+    const markdown = sectionMarkdown(PARTNER_RESOLUTION);
+    expect(markdown).toContain(`   \`\`\`powershell\n${TOKEN_CODE.replace(/^/gm, '   ')}\n   \`\`\``);
+    expect(markdown.match(/^\d\. /gm)).toHaveLength(7);
+    expect(sectionMarkdown(ADD_USER)).toContain('   | Field | Required | Notes |\n   | --- | --- | --- |');
   });
 });
 
