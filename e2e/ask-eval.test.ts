@@ -23,14 +23,16 @@ const REPORTED = [
 ];
 
 /**
- * Floors a few points under the measured figures (see the README for them), so that one content edit
- * that moves one answer does not fail the gate; what a reader must never see stays at zero.
+ * Floors a few points under the figures measured on 88 questions (facts stated 85.3%, right page cited
+ * 87.5%, answer drawn from the labelled section 79.5%, value in the first sentence 75.0% of 36), so
+ * that one content edit that moves an answer or two does not fail the gate; what a reader must never
+ * see stays at zero.
  */
 const FLOORS = {
-  factsStated: 0.7,
-  pageCited: 0.78,
-  fromSection: 0.62,
-  valueFirst: 0.64,
+  factsStated: 0.81,
+  pageCited: 0.83,
+  fromSection: 0.75,
+  valueFirst: 0.7,
 };
 const ZERO = ['brokenUnits', 'flattenedRows', 'audienceLines', 'duplicatePages', 'falseAbstentions'] as const;
 
