@@ -1,57 +1,73 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { BUILD_DIR } from './harness';
-import { evaluateAsk, readQuestions, reportAsk } from '../scripts/ask-eval';
+import { evaluateAsk, KINDS, readQuestions, reportAsk, type AskEvaluation } from '../scripts/ask-eval';
 
 /**
  * The offline Ask AI engine over the production build's search index, asked the questions of
- * e2e/data/ask-questions.json (written from the documentation): its answers must state the facts and
- * cite the page each question names.
+ * e2e/data/ask-questions.json (written from the documentation, each labelled with the section that
+ * answers it and the facts the answer must state), measured on what a reader sees.
  */
 const cases = readQuestions();
 
-/** Questions that once got no answer, a flattened table or configuration, or an audience sentence. */
+/** Questions readers reported with answers they could not act on; each must read as one correct answer. */
 const REPORTED = [
   'How do I stop test users from being billed?',
   'How long is an API access token valid?',
+  'How do I avoid creating a customer twice when a POST times out?',
+  'Which SQL Server version do I need?',
+  'How do I generate a new Partner Center refresh token with PowerShell?',
+  'How do I add a user to a customer?',
   'How long is an idempotency key remembered?',
   'What ports does RabbitMQ over TLS use?',
-  'Can I create users through the REST API?',
 ];
 
 /**
- * Floors with headroom: a new page can take a retrieval place from the one a question names, so the
- * floors sit about 10% below the measured figures (86.0% of facts stated and 95.7% of answers citing
- * the right page for 46 questions), low enough for ordinary edits and high enough to catch an engine
- * that lost its rules (57% and 70% before them).
+ * Floors a few points under the figures measured on 88 questions (facts stated 85.3%, right page cited
+ * 87.5%, answer drawn from the labelled section 79.5%, value in the first sentence 75.0% of 36), so
+ * that one content edit that moves an answer or two does not fail the gate; what a reader must never
+ * see stays at zero.
  */
-const FACTS_FLOOR = 0.77;
-const PAGE_FLOOR = 0.86;
+const FLOORS = {
+  factsStated: 0.81,
+  pageCited: 0.83,
+  fromSection: 0.75,
+  valueFirst: 0.7,
+};
+const ZERO = ['brokenUnits', 'flattenedRows', 'audienceLines', 'duplicatePages', 'falseAbstentions'] as const;
 
 describe('Ask AI, default engine', () => {
-  it(`states the facts and cites the right page for ${cases.length} questions`, async () => {
-    const evaluation = await evaluateAsk(BUILD_DIR, cases);
+  let evaluation: AskEvaluation;
+
+  it(`answers ${cases.length} questions of every kind as a reader needs`, async () => {
+    assert.ok(cases.length >= 80, 'the evaluation needs at least 80 questions');
+    for (const kind of ['value', 'how-to', 'why', 'troubleshooting', 'api', 'powershell'] as const)
+      assert.ok(
+        cases.filter((entry) => entry.kind === kind).length >= 5,
+        `at least 5 ${kind} questions (kinds: ${KINDS.join(', ')})`,
+      );
+    evaluation = await evaluateAsk(BUILD_DIR, cases);
     const report = reportAsk(evaluation, false);
     console.log(report);
-    assert.ok(cases.length >= 40, 'the evaluation needs at least 40 questions');
-    assert.ok(
-      evaluation.factsStated >= FACTS_FLOOR,
-      `facts stated below ${Math.round(FACTS_FLOOR * 100)}%:\n${report}`,
-    );
-    assert.ok(
-      evaluation.pageCited >= PAGE_FLOOR,
-      `right page cited below ${Math.round(PAGE_FLOOR * 100)}%:\n${report}`,
-    );
+    for (const [name, floor] of Object.entries(FLOORS))
+      assert.ok(
+        evaluation[name as keyof typeof FLOORS] >= floor,
+        `${name} below ${Math.round(floor * 100)}%:\n${report}`,
+      );
+    for (const name of ZERO) assert.equal(evaluation[name], 0, `${name}:\n${report}`);
   });
 
-  it('answers the questions readers reported unanswered with the fact in the answer text', async () => {
+  it('answers the questions readers reported with one correct answer each', async () => {
     const reported = cases.filter((entry) => REPORTED.includes(entry.question));
     assert.equal(reported.length, REPORTED.length);
     const { results } = await evaluateAsk(BUILD_DIR, reported);
     for (const result of results) {
-      assert.deepEqual(result.stated, result.facts, `${result.question}\n${result.answer.markdown}`);
-      assert.ok(result.citesPage, `${result.question} cites ${result.cited.join(', ')}`);
-      assert.doesNotMatch(result.answer.markdown, /This page is for/, result.question);
+      const context = `${result.question}\n${result.answer.markdown}`;
+      assert.deepEqual(result.stated, result.facts, context);
+      assert.ok(result.fromSection, `${context}\ndrawn from ${result.answer.from?.join(', ')}`);
+      if (result.kind === 'value') assert.ok(result.valueFirst, `value not first: ${context}`);
+      for (const [check, found] of Object.entries(result.checks))
+        assert.equal(found, undefined, `${check}: ${context}`);
     }
   });
 });

@@ -129,6 +129,29 @@ describe('Ask AI, offline engine', () => {
     assert.deepEqual(problems.errors, []);
   });
 
+  it('shows a procedure whole: every step, the fields table under its step, the code block complete', async () => {
+    const { page, problems } = await openPage(site);
+    await visit(page, `${site.url}/`);
+    const ask = async (question: string) => {
+      await page.keyboard.press('Control+k');
+      await page.getByRole('combobox').fill(question);
+      await page.getByRole('button', { name: /^Ask AI/ }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'Copy', exact: true }).waitFor();
+      return dialog;
+    };
+    let dialog = await ask('How do I generate a new Partner Center refresh token with PowerShell?');
+    const code = await dialog.locator('pre').first().innerText();
+    assert.match(code, /\$credential = Get-Credential/);
+    assert.match(code, /-ServicePrincipal -Tenant \$tenantId -UseAuthorizationCode/);
+    await page.reload();
+    await page.waitForSelector('html[data-has-hydrated="true"]', { state: 'attached' });
+    dialog = await ask('How do I add a user to a customer?');
+    await dialog.locator('ol > li table').first().waitFor();
+    assert.ok((await dialog.locator('ol > li').count()) >= 5, 'every step of the procedure');
+    assert.deepEqual(problems.errors, []);
+  });
+
   it('says plainly when the documentation has no answer', async () => {
     const { page } = await openPage(site);
     await visit(page, `${site.url}/`);

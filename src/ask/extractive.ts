@@ -1,12 +1,14 @@
 /**
- * The default Ask AI engine: an extractive answerer. It builds the answer only from the retrieved
- * documentation sections (sentences, list items, table rows and lines of code, quoted as they are),
- * puts the passage that answers the question's focus first, cites each with [n] matching the related
- * sources, and says plainly when the documentation has no answer. It invents nothing and needs no server.
+ * The default Ask AI engine: an extractive answerer. It chooses the retrieved section that answers the
+ * question first, then the part of it that answers: the sentence holding the value asked for, a whole
+ * procedure, a whole code block, a table's relevant rows, the cause before the fix. Units are quoted
+ * whole, as the documentation has them; who a page is for, link lists and restated symptoms are left
+ * out. Each block cites its section with [n], numbered as the related sources (one per page, the
+ * answer's page first). It invents nothing, needs no server, and says plainly when no section answers.
  */
 import { identifierWords, processTerm } from '../search/engine';
 import { tokenize } from '../search/text';
-import type { PlainUnit } from '../../plugins/content-model/model';
+import { unitsFromText, type PlainList, type PlainUnit } from './units';
 
 export type Source = {
   url: string;
@@ -27,6 +29,8 @@ export type Answer = {
   /** The sources, numbered as the citations use them. */
   sources: (Source & { n: number })[];
   answered: boolean;
+  /** The sections the answer quotes (their URLs), the one that answers first. */
+  from?: string[];
 };
 
 /** The sources as the citations number them: [1] is the first. */
@@ -57,25 +61,30 @@ export function searchQueryFor(question: string): string {
     .join(' ');
 }
 
-/** Sentences of a paragraph, split at sentence ends; short fragments are dropped. */
+/** Sentences of a paragraph, split at sentence ends. */
 export function sentences(text: string): string[] {
   return text
     .split(/(?<=[.!?])\s+(?=[A-Z0-9"'`(])/)
     .map((sentence) => sentence.trim())
-    .filter((sentence) => sentence.split(/\s+/).length >= 5);
+    .filter(Boolean);
 }
 
-/** What the question asks for, which decides the passages that answer it. */
-export type Focus = 'figure' | 'steps' | 'definition' | 'other';
+/**
+ * What the question asks for: a value (a version, a duration, a port, a count), steps, a cause (why,
+ * what an error means), a definition, or anything else.
+ */
+export type Focus = 'value' | 'steps' | 'cause' | 'definition' | 'other';
 
 export function focusOf(question: string): Focus {
   const q = question.toLowerCase().trim();
+  if (/^why\b|\bwhat (causes|caused)\b|^what does .*\b(error|status|code|state)\b.* mean\b/.test(q))
+    return 'cause';
   if (
-    /\bhow (long|many|much|often|big|large|soon|far)\b|\b(which|what) (ports?|versions?|size|limits?|timeout|time|day|hour|number)\b|^when\b|\bport(s)? (does|do|is|are)\b/.test(
+    /\bhow (long|many|much|often|big|large|soon|far)\b|\b(which|what) (ports?|versions?|size|limits?|timeout|time|day|hour|number|encoding|header|edition|roles?|scopes?|queue|status|code|name|folder|path|format)\b|^(which|what)\b.*\b(versions?|editions?|encoding|collation|ports?|roles?|scopes?|header|status)\b|^(when|at what|where)\b|^what is .* (called|named)\b|^what is the (default|maximum|minimum|first|last|largest|smallest)\b|\bport(s)? (does|do|is|are)\b/.test(
       q,
     )
   )
-    return 'figure';
+    return 'value';
   if (/^(how (do|can|should|would) (i|we|you)|how to|what are the steps|steps to)\b/.test(q)) return 'steps';
   if (/^(what (is|are)|what does .+ mean|define|explain)\b/.test(q)) return 'definition';
   return 'other';
@@ -83,129 +92,36 @@ export function focusOf(question: string): Focus {
 
 /** Words of a question that code or configuration answers. */
 const CODE_QUESTION =
-  /\b(commands?|cmdlets?|scripts?|config\w*|conf|json|yaml|powershell|bash|curl|code|samples?|syntax|files?|settings?|parameters?|listeners?|\w+\.(conf|json|ya?ml|config|ps1))\b/i;
+  /\b(commands?|cmdlets?|scripts?|config\w*|conf|json|yaml|powershell|bash|curl|code|samples?|syntax|snippet|query|\w+\.(conf|json|ya?ml|config|ps1))\b/i;
+/** A question about something going wrong, whose answer is the cause and then the fix. */
+const TROUBLE =
+  /\b(errors?|fail\w*|rejected|denied|invalid|expired?|expires|stuck|not (work|start|run)\w*|\d{3,})\b/i;
 
 /** Sentences about the page rather than the subject: who it is for, where to read on. */
-const AUDIENCE = /^(this (page|article|guide|section|topic|document|reference)\b|it assumes\b)/i;
+export const AUDIENCE =
+  /^(this (page|article|guide|section|topic|document|reference|chapter) (is|explains|describes|covers|shows|takes|helps)\b|it assumes\b)/i;
 const NAVIGATION =
-  /^(see|read|next|continue|start with|related pages?|for (more|details|the full|a full|an overview)|go to|back to)\b/i;
+  /^(see( also)?|read|related (pages?|articles?|topics?)|for (more|details|further|the full|a full|an overview)|back to)\b/i;
+/** Sections a reader never needs as an answer: versions it applies to, further links. */
+export const BOILERPLATE =
+  /^(applies to|more information|see also|related( pages| articles| topics)?|known issues|next steps?|further reading|references?)$/i;
+/** Sections that restate what the reader already sees. */
+const SYMPTOMS = /^symptoms?$/i;
+const CAUSE = /^(cause|causes|why( .*)?|root cause)$/i;
+const FIX = /^(resolution|solution|fix|workaround|resolve.*|how to fix.*)$/i;
 
-type Unit = {
-  kind: 'sentence' | 'item' | 'row' | 'code';
-  /** What the answer quotes: a sentence, a list item's text, a row as "column: value", code lines. */
-  text: string;
-  source: number;
-  position: number;
-  /** The list an item belongs to (index into the source's lists), ordered or not. */
-  list?: { id: number; ordered: boolean };
-  /** For code: the sentence or list item that introduces it, and its language. */
-  lead?: string;
-  language?: string;
-  /** For a list item: the code that belongs to the step. */
-  code?: { text: string; language?: string };
-  score: number;
-  /** The question's words the passage has, and those only its section's title or heading has. */
-  terms: Set<string>;
-  fromContext: Set<string>;
-};
-
-/**
- * A section's stored text (`unitsText` of its units, plugins/content-model/model.ts: paragraph lines,
- * `- ` and `1. ` items, `| a | b |` rows with the header first, fenced code) split into the units an
- * answer may quote. The source's own `units` hold the same content with its structure.
- */
-export function unitsOf(text: string, source: number): Omit<Unit, 'score' | 'terms' | 'fromContext'>[] {
-  const units: Omit<Unit, 'score' | 'terms' | 'fromContext'>[] = [];
-  const lines = text.split('\n');
-  let header: string[] | undefined;
-  let lists = 0;
-  let listId = -1;
-  let lastNumber: { id: number; n: number } | undefined;
-  let inList = false;
-  let lastSentence: string | undefined;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    const position = units.length;
-    const fence = /^```([\w+-]*)/.exec(line);
-    if (fence) {
-      const code: string[] = [];
-      while (++i < lines.length && lines[i] !== '```') code.push(lines[i]);
-      const previous = units.at(-1);
-      // Code right after a list item belongs to that step; the list goes on after it.
-      const step = inList && previous?.kind === 'item' ? previous : undefined;
-      const unit = {
-        kind: 'code' as const,
-        text: code.join('\n'),
-        source,
-        position,
-        lead: step?.text ?? lastSentence,
-        language: fence[1],
-      };
-      if (step) step.code = unit;
-      else inList = false;
-      units.push(unit);
-      header = undefined;
-      continue;
-    }
-    const row = /^\| (.*) \|$/.exec(line);
-    if (row) {
-      const cells = row[1].split(' | ');
-      if (!header) header = cells;
-      else
-        units.push({
-          kind: 'row',
-          text: cells
-            .map((cell, j) => (header![j] && cell ? `${header![j]}: ${cell}` : cell))
-            .filter(Boolean)
-            .join('; '),
-          source,
-          position,
-        });
-      inList = false;
-      continue;
-    }
-    header = undefined;
-    const item = /^(\s*)(?:-|(\d+)\.) (.*)$/.exec(line);
-    if (item) {
-      // Nested items belong to their parent's list; a new top-level list starts after other content,
-      // unless its number carries on the last numbered list (a step's note or code came between).
-      const number = Number(item[2] ?? 0);
-      if (!inList) listId = !item[1] && number > 1 && lastNumber?.n === number - 1 ? lastNumber.id : lists++;
-      inList = true;
-      if (item[1]) continue;
-      lastNumber = number ? { id: listId, n: number } : undefined;
-      units.push({
-        kind: 'item',
-        text: item[3],
-        source,
-        position,
-        list: { id: listId, ordered: Boolean(item[2]) },
-      });
-      continue;
-    }
-    inList = false;
-    for (const sentence of sentences(line)) {
-      units.push({ kind: 'sentence', text: sentence, source, position: units.length });
-      lastSentence = sentence;
-    }
-  }
-  return units;
-}
-
-/** Share of the question's weighted words a passage must cover (less its rank penalties) to be used. */
-const MIN_SCORE = 0.34;
-/** About how long an answer may be, in words (code lines not counted). */
-const MAX_WORDS = 120;
-const MAX_CODE_LINES = 6;
-const MAX_STEPS = 8;
-
-const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
-const hasFigure = (text: string) => /\d/.test(text);
-/** A figure with what it measures: a duration, size, share, count, time of day, port or version (not a year). */
+/** A figure with what it measures: a duration, size, share, count, time of day, port or version. */
 const QUANTITY =
-  /\b\d[\d,.]*\s*(%|percent|seconds?|minutes?|hours?|days?|weeks?|months?|years?|ms|milliseconds|[KMGT]B|characters?|rows?|requests?|users?|times?|attempts?|digits?)(?![\w])|\b\d{1,2}:\d{2}\b|\bports?\s+\d+|\b\d+\.\d+(\.\d+)?\b|\b(?!(19|20)\d\d\b)\d{3,5}\b/i;
+  /\b\d[\d,.]*\s*(%|percent|seconds?|minutes?|hours?|days?|weeks?|months?|years?|ms|milliseconds|[KMGT]B|characters?|rows?|requests?|users?|times?|attempts?|digits?)(?![\w])|\b\d{1,2}:\d{2}\b|\bports?\s+\d+|\b\d+\.\d+(\.\d+)?\b|\b(?!(19|20)\d\d\b)\d{3,5}\b|%/i;
+/** In a version question a year-like number is a version (SQL Server 2019). */
+const VERSION = /\b(19|20)\d\d\b|\b\d+(\.\d+)+\b|\bv\d+\b/i;
 
-/** Two forms of one word: equal, or sharing a long beginning (idempotency / idempotent, configure / configuration). */
+/** The words that name a kind of value, as the index stores them. */
+const VALUE_KINDS = new Set(
+  termsOf('version versions port ports size limit timeout time number default maximum minimum encoding'),
+);
+
+/** Two forms of one word: equal, or sharing a long beginning (idempotency / idempotent). */
 function sameWord(a: string, b: string): boolean {
   if (a === b) return true;
   let common = 0;
@@ -213,217 +129,592 @@ function sameWord(a: string, b: string): boolean {
   return common >= 5 && common >= Math.min(a.length, b.length) - 2;
 }
 
+const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+// ---- Units of a section ----
+
+/** What an answer may quote from a section: its blocks, with admonitions, quotes and tabs opened. */
+function blocksOf(source: Source): PlainUnit[] {
+  const open = (units: PlainUnit[]): PlainUnit[] =>
+    units.flatMap((unit): PlainUnit[] => {
+      if (unit.type === 'admonition' || unit.type === 'quote') return open(unit.units);
+      if (unit.type === 'tabs') return unit.tabs.flatMap((tab) => open(tab.units));
+      if (unit.type === 'diagram' || unit.type === 'cards' || unit.type === 'heading') return [];
+      return [unit];
+    });
+  const title = source.title.trim().toLowerCase();
+  return open(source.units ?? unitsFromText(source.text)).flatMap((unit): PlainUnit[] => {
+    if (unit.type === 'paragraph') {
+      // Who the page is for, a repeated title, and pointers to other pages are not answers.
+      const kept = sentences(unit.text).filter(
+        (sentence) =>
+          !AUDIENCE.test(sentence) && !NAVIGATION.test(sentence) && sentence.toLowerCase() !== title,
+      );
+      return kept.length ? [{ type: 'paragraph', text: kept.join(' ') }] : [];
+    }
+    if (unit.type === 'list') {
+      // A list of pointers to other pages ("See …") is not an answer; steps are never cut.
+      const items = unit.items.filter((item) => {
+        const first = item.units[0];
+        return (
+          unit.ordered ||
+          !(first?.type === 'paragraph' && NAVIGATION.test(first.text) && item.units.length === 1)
+        );
+      });
+      return items.length ? [{ ...unit, items }] : [];
+    }
+    return [unit];
+  });
+}
+
+/** A unit's words as one text (for scoring). */
+function textOf(unit: PlainUnit): string {
+  switch (unit.type) {
+    case 'paragraph':
+    case 'heading':
+      return unit.text;
+    case 'list':
+      return unit.items.map((item) => item.units.map(textOf).join(' ')).join(' ');
+    case 'table':
+      return [unit.header, ...unit.rows].map((row) => row.join(' ')).join(' ');
+    case 'code':
+      // Its language is what the block is in ("a PowerShell command").
+      return `${unit.language} ${unit.code}`;
+    case 'admonition':
+    case 'quote':
+      return unit.units.map(textOf).join(' ');
+    case 'tabs':
+      return unit.tabs.map((tab) => tab.units.map(textOf).join(' ')).join(' ');
+    default:
+      return '';
+  }
+}
+
+/** A part of a block that may answer: a sentence, a list item, a table row or a code block. */
+type Table = Extract<PlainUnit, { type: 'table' }>;
+type Piece = {
+  block: number;
+  kind: 'sentence' | 'item' | 'row' | 'code';
+  index: number;
+  text: string;
+  score: number;
+  /** For a row: its table, which may sit inside a list item. */
+  table?: Table;
+};
+
+const rowsOf = (table: Table, block: number): Omit<Piece, 'score'>[] =>
+  table.rows.map((row, index) => ({ block, kind: 'row', index, text: row.join(' '), table }));
+
+function piecesOf(blocks: PlainUnit[]): Omit<Piece, 'score'>[] {
+  return blocks.flatMap((unit, block): Omit<Piece, 'score'>[] => {
+    if (unit.type === 'paragraph')
+      return sentences(unit.text).map((text, index) => ({ block, kind: 'sentence', index, text }));
+    if (unit.type === 'list')
+      return unit.items.flatMap((item, index): Omit<Piece, 'score'>[] => [
+        // An item's words, without the tables under it: their rows answer on their own.
+        {
+          block,
+          kind: 'item',
+          index,
+          text: item.units
+            .filter((part) => part.type !== 'table')
+            .map(textOf)
+            .join(' '),
+        },
+        ...item.units.flatMap((part) => (part.type === 'table' ? rowsOf(part, block) : [])),
+      ]);
+    if (unit.type === 'table') return rowsOf(unit, block);
+    if (unit.type === 'code') {
+      // Code is found by the words of the sentence that introduces it as well as its own.
+      const lead = blocks[block - 1]?.type === 'paragraph' ? textOf(blocks[block - 1]) : '';
+      return [{ block, kind: 'code', index: 0, text: `${lead}\n${unit.language} ${unit.code}` }];
+    }
+    return [];
+  });
+}
+
+// ---- Choosing the section ----
+
+type Ranked = {
+  source: Source;
+  /** Its place in the retrieved sources. */
+  rank: number;
+  blocks: PlainUnit[];
+  pieces: Piece[];
+  score: number;
+  heading: string;
+};
+
+type Question = {
+  text: string;
+  focus: Focus;
+  wanted: string[];
+  /** What the value asked for looks like (see valueShape). */
+  shape: RegExp | undefined;
+  /** Whether a text's words include a wanted word (in any of its forms). */
+  has: (terms: string[] | Set<string>, want: string) => boolean;
+  weight: Map<string, number>;
+  total: number;
+  asksForCode: boolean;
+};
+
+/** A section's words, from its units when it has them. */
+const sourceText = (source: Source) => (source.units ? source.units.map(textOf).join(' ') : source.text);
+
+function questionOf(text: string, sources: Source[]): Question {
+  const all = new Set(sources.flatMap((source) => termsOf(`${source.title} ${sourceText(source)}`)));
+  // Two words the documentation writes as one ("times out" → timeout): a text with the joined word
+  // has both.
+  const words = tokenize(text);
+  const wanted = [...new Set(termsOf(text))];
+  const alternatives = new Map<string, string[]>();
+  words.slice(1).forEach((word, i) => {
+    const forms = [
+      `${words[i]}${word}`,
+      `${words[i].replace(/s$/, '')}${word}`,
+      `${words[i].replace(/es$/, '')}${word}`,
+    ]
+      .map((form) => processTerm(form))
+      .filter((term): term is string => Boolean(term) && all.has(term!));
+    if (forms.length)
+      for (const part of termsOf(`${words[i]} ${word}`))
+        alternatives.set(part, [...(alternatives.get(part) ?? []), ...forms]);
+  });
+  const has = (terms: string[] | Set<string>, want: string) =>
+    [...terms].some((term) => sameWord(term, want) || Boolean(alternatives.get(want)?.includes(term)));
+  // Rarer words across the retrieved sections carry more weight.
+  const texts = sources.map(
+    (source) => new Set(termsOf(`${source.hierarchy.slice(1).join(' ')} ${sourceText(source)}`)),
+  );
+  const weight = new Map(
+    wanted.map((term) => {
+      const containing = texts.filter((terms) => has(terms, term)).length;
+      // A word no retrieved section has says little about which of them answers.
+      return [term, Math.log(1 + (sources.length + 1) / (1 + containing)) * (containing ? 1 : 0.3)];
+    }),
+  );
+  // In a value question the kind of value ("which version", "what port") is rarely in the sentence
+  // that states it ("SQL Server 2019 or later"): it counts for little.
+  const focus = focusOf(text);
+  if (focus === 'value')
+    for (const term of wanted) if (VALUE_KINDS.has(term)) weight.set(term, weight.get(term)! * 0.25);
+  const total = wanted.reduce((sum, term) => sum + weight.get(term)!, 0) || 1;
+  return {
+    text,
+    focus,
+    shape: valueShape(text),
+    wanted,
+    has,
+    weight,
+    total,
+    asksForCode: CODE_QUESTION.test(text),
+  };
+}
+
+/** The share of the question's weighted words a text has; words only in `context` count 0.7. */
+function coverage(question: Question, text: string, context: string[] = []): number {
+  const own = termsOf(text);
+  let sum = 0;
+  for (const want of question.wanted) {
+    if (question.has(own, want)) sum += question.weight.get(want)!;
+    else if (question.has(context, want)) sum += 0.7 * question.weight.get(want)!;
+  }
+  return sum / question.total;
+}
+
 /**
- * The lines of a code block worth quoting, in their order: those that mention most of the question's
- * words (and, for a figure, hold a number), else the block's start.
+ * What the value a question asks for looks like: a port number, a duration or time, a version, a count,
+ * a path, a name; undefined when it may be anything (a role, a scope), so no sentence is preferred.
  */
-function relevantLines(code: string, wanted: string[], figure: boolean): string[] {
-  const lines = code.split('\n');
-  if (lines.length <= MAX_CODE_LINES) return lines;
-  const scored = lines.map((line, i) => ({
-    i,
-    score:
-      termsOf(line).filter((term) => wanted.some((want) => sameWord(term, want))).length +
-      (figure && /\d{2,}/.test(line) ? 1 : 0),
-  }));
-  const best = scored
-    .filter((line) => line.score > 0)
-    .sort((a, b) => b.score - a.score || a.i - b.i)
-    .slice(0, MAX_CODE_LINES)
-    .sort((a, b) => a.i - b.i);
-  return best.length ? best.map(({ i }) => lines[i]) : lines.slice(0, MAX_CODE_LINES);
+function valueShape(question: string): RegExp | undefined {
+  const q = question.toLowerCase();
+  if (/\bports?\b/.test(q))
+    return /\b(?:tcp|udp|ports?)\s*\d{2,5}\b|\b\d{3,5}\b(?!\s*(%|[kmgt]b|seconds?|minutes?|hours?|days?|rows?|users?))/i;
+  if (/\bversions?\b/.test(q)) return VERSION;
+  if (/\bhow (long|often|soon)\b|^(when|at what)\b|\btimeout\b/.test(q))
+    return /\b\d[\d,.]*\s*(seconds?|minutes?|hours?|days?|weeks?|months?|years?|ms)\b|\b\d{1,2}:\d{2}\b|\b(daily|weekly|monthly|hourly)\b/i;
+  if (/\bhow (many|much)\b/.test(q)) return /(?<![\w.-])\d[\d,.]*(?![\w-]|\.\w)/;
+  if (/^where\b/.test(q)) return /\b[A-Z]:\\|\\\\|(^|\s)[\w.-]*[/\\][\w.<>-]+/;
+  if (/\b(called|named)\b/.test(q)) return /\b[\w-]+[._][\w.<>-]+|\b[A-Z][a-z]+[A-Z]\w+/;
+  if (/\b(roles?|scopes?|header|status|encoding|collation|editions?)\b/.test(q)) return undefined;
+  return QUANTITY;
+}
+
+/** Whether a text holds the kind of value the question asks for (a table cell's bare number does). */
+const holdsValue = (question: Question, text: string, row = false) =>
+  question.shape ? question.shape.test(text) || (row && /\d/.test(text)) : true;
+
+/**
+ * A definition names its subject first ("A billing rule tells…"), or opens a section headed by the
+ * subject (a glossary entry) or a page titled by it.
+ */
+function definesSubject(question: Question, piece: Omit<Piece, 'score'>, source: Source): boolean {
+  const isSubject = (words: string[], exact: boolean) =>
+    words.length > 0 &&
+    question.wanted.every((want) => words.some((term) => sameWord(term, want))) &&
+    (!exact || words.every((term) => question.wanted.some((want) => sameWord(term, want))));
+  if (isSubject(termsOf(piece.text).slice(0, question.wanted.length + 1), false)) return true;
+  const heading = source.hierarchy.length > 2 ? source.hierarchy.at(-1)! : source.title;
+  return piece.block === 0 && piece.index === 0 && isSubject(termsOf(heading), true);
+}
+
+function rank(question: Question, source: Source, index: number): Ranked {
+  const heading = source.hierarchy.slice(2).at(-1) ?? '';
+  const blocks = BOILERPLATE.test(heading.trim()) ? [] : blocksOf(source);
+  const context = termsOf(`${source.title} ${source.hierarchy.slice(2).join(' ')}`);
+  const found = piecesOf(blocks);
+  const pieces = found.map((piece, i) => {
+    // A sentence is read with its neighbours in the same block, which count for less.
+    const near = [found[i - 1], found[i + 1]].filter(
+      (other) => other?.block === piece.block && piece.kind === 'sentence',
+    );
+    let score = Math.max(
+      coverage(question, piece.text, context),
+      0.85 * coverage(question, [piece, ...near].map((other) => other!.text).join(' '), context),
+    );
+    if (question.focus === 'value' && question.shape)
+      score += holdsValue(question, piece.text, piece.kind === 'row') ? 0.25 : -0.15;
+    if (
+      question.focus === 'definition' &&
+      piece.kind === 'sentence' &&
+      definesSubject(question, piece, source)
+    )
+      score += 0.4;
+    if (piece.kind === 'code' && !question.asksForCode) score -= question.focus === 'value' ? 0.2 : 0.1;
+    return { ...piece, score };
+  });
+  const best = Math.max(0, ...pieces.map((piece) => piece.score));
+  // A value is stated in one sentence: that sentence counts for more than the rest of the section.
+  const local = question.focus === 'value' && question.shape ? 0.75 : 0.55;
+  let score =
+    local * best +
+    (1 - local) * coverage(question, blocks.map(textOf).join(' '), context) +
+    // A section whose title and heading name the question's subject is about it.
+    0.2 * coverage(question, `${source.title} ${source.hierarchy.slice(2).join(' ')}`) -
+    0.035 * Math.min(index, 12);
+  const lists = blocks.filter((unit): unit is PlainList => unit.type === 'list');
+  // Steps count for a how-to question when they are about it.
+  const stepScore = Math.max(
+    0,
+    ...pieces
+      .filter((piece) => piece.kind === 'item' && (blocks[piece.block] as PlainList).ordered)
+      .map((piece) => piece.score),
+  );
+  if (question.focus === 'steps' && lists.some((list) => list.ordered) && stepScore >= 0.5) score += 0.1;
+  else if (question.focus === 'steps' && blocks.some((unit) => unit.type === 'code')) score += 0.1;
+  if (question.focus === 'cause') score += CAUSE.test(heading) ? 0.45 : FIX.test(heading) ? -0.2 : 0;
+  if (question.focus === 'steps' && TROUBLE.test(question.text) && FIX.test(heading)) score += 0.15;
+  if (question.asksForCode && blocks.some((unit) => unit.type === 'code')) score += 0.08;
+  if (SYMPTOMS.test(heading)) score -= 0.25;
+  // An index of articles points to the pages that answer; it answers nothing itself.
+  if (/\bindex$/i.test(source.title.trim())) score -= 0.3;
+  if (!blocks.length) score = -1;
+  return { source, rank: index, blocks, pieces, score, heading };
+}
+
+/** A section must cover about a third of the question's weighted words to answer it. */
+export const MIN_SCORE = 0.32;
+
+const pageOf = (url: string) => url.split('#')[0];
+
+/**
+ * The retrieved sections in the order an answer uses them: the section that answers first, then each
+ * other page's best section, one per page. The offline engine answers from the first; the Ask AI proxy
+ * sends them, whole, to its model.
+ */
+export function chooseSections(question: string, sources: Source[]): Source[] {
+  return scoreSections(question, sources).map(({ source }) => source);
+}
+
+/**
+ * The same sections with their scores: about the share of the question's weighted words a section
+ * answers, with its focus (a value, steps, a cause); below MIN_SCORE none answers.
+ */
+export function scoreSections(question: string, sources: Source[]): { source: Source; score: number }[] {
+  return rankedPages(questionOf(question, sources), sources).map(({ source, score }) => ({ source, score }));
+}
+
+/**
+ * A section as Markdown with every unit whole (numbered steps with their code, tables as tables), for
+ * a model to read; admonitions, quotes and tabs give their contents.
+ */
+export function sectionMarkdown(source: Source): string {
+  const open = (units: PlainUnit[]): PlainUnit[] =>
+    units.flatMap((unit): PlainUnit[] => {
+      if (unit.type === 'admonition' || unit.type === 'quote') return open(unit.units);
+      if (unit.type === 'tabs') return unit.tabs.flatMap((tab) => open(tab.units));
+      return [unit];
+    });
+  return open(source.units ?? unitsFromText(source.text))
+    .map((unit) => unitMarkdown(unit))
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+function rankedPages(question: Question, sources: Source[]): Ranked[] {
+  const ranked = sources
+    .map((source, i) => rank(question, source, i))
+    .sort((a, b) => b.score - a.score || a.rank - b.rank);
+  const seen = new Set<string>();
+  return ranked.filter(
+    (entry) => !seen.has(pageOf(entry.source.url)) && Boolean(seen.add(pageOf(entry.source.url))),
+  );
+}
+
+// ---- Writing the answer ----
+
+const fenceOf = (code: string, language: string) => {
+  const marks = '`'.repeat(
+    Math.max(3, ...(code.match(/^ *`{3,}/gm) ?? []).map((run) => run.trim().length + 1)),
+  );
+  return `${marks}${language || 'text'}\n${code.replace(/\n+$/, '')}\n${marks}`;
+};
+
+const cell = (text: string) => text.replace(/\|/g, '\\|');
+
+/** Prose as Markdown: a paragraph that starts like a list item ("1. Find the queue") stays a paragraph. */
+const prose = (text: string) =>
+  text.replace(/^(\d+)([.)])(?=\s)/, '$1\\$2').replace(/^([-*+])(?=\s)/, '\\$1');
+
+/** A unit as Markdown, whole; `cite` goes after its last line of prose. */
+export function unitMarkdown(unit: PlainUnit, cite = ''): string {
+  const tail = cite ? ` ${cite}` : '';
+  switch (unit.type) {
+    case 'paragraph':
+      return `${prose(unit.text)}${tail}`;
+    case 'list':
+      return unit.items
+        .map((item, i) => {
+          const marker = unit.ordered ? `${unit.start + i}. ` : '- ';
+          const pad = ' '.repeat(marker.length);
+          const [first, ...rest] = item.units;
+          const last = i === unit.items.length - 1;
+          const lead = first?.type === 'paragraph' ? first.text : '';
+          const body = (first?.type === 'paragraph' ? rest : item.units).map((part) =>
+            unitMarkdown(part)
+              .split('\n')
+              .map((line) => (line ? pad + line : line))
+              .join('\n'),
+          );
+          return [`${marker}${lead}${last ? tail : ''}`.trimEnd(), ...body].join('\n');
+        })
+        .join('\n');
+    case 'table':
+      return [
+        `| ${unit.header.map(cell).join(' | ')} |`,
+        `|${' --- |'.repeat(unit.header.length)}`,
+        // The citation goes in the last cell.
+        ...unit.rows.map(
+          (row, i) =>
+            `| ${row.map((text, j) => cell(text) + (i === unit.rows.length - 1 && j === row.length - 1 ? tail : '')).join(' | ')} |`,
+        ),
+      ].join('\n');
+    case 'code':
+      return fenceOf(unit.code, unit.language);
+    default:
+      return textOf(unit) ? `${textOf(unit)}${tail}` : '';
+  }
+}
+
+/** How many rows of a table an answer shows before it keeps only the relevant ones. */
+const MAX_ROWS = 8;
+
+function compose(
+  question: Question,
+  main: Ranked,
+  others: Ranked[],
+  cite: (ranked: Ranked) => string,
+): { blocks: string[]; from: string[] } {
+  const out: string[] = [];
+  const from = [main.source.url];
+  const { blocks } = main;
+  const c = cite(main);
+  const byScore = [...main.pieces].sort(
+    (a, b) => b.score - a.score || a.block - b.block || a.index - b.index,
+  );
+  const used = new Set<number>();
+
+  const paragraph = (text: string) => out.push(`${prose(text)} ${c}`);
+  /** A paragraph that introduces the block after it ("…fill in the fields:") goes with it. */
+  const intro = (block: number) => {
+    const before = blocks[block - 1];
+    if (before?.type !== 'paragraph' || used.has(block - 1)) return;
+    const last = sentences(before.text).at(-1) ?? '';
+    if (last.endsWith(':') || wordCount(before.text) <= 40) {
+      used.add(block - 1);
+      paragraph(wordCount(before.text) <= 40 ? before.text : last);
+    }
+  };
+  /** A whole block; a table keeps only the relevant rows when it is long. */
+  const whole = (block: number, rows?: number[]) => {
+    if (used.has(block)) return;
+    used.add(block);
+    const unit = blocks[block];
+    const cited = out.some((line) => line.endsWith(c));
+    const cites = unit.type === 'paragraph' || !cited ? c : '';
+    if (unit.type === 'table' && rows && (unit.rows.length > MAX_ROWS || question.focus === 'value'))
+      out.push(unitMarkdown({ ...unit, rows: rows.map((row) => unit.rows[row]) }, cites));
+    else if (unit.type === 'code' && cites) out.push(unitMarkdown(unit), cites);
+    else out.push(unitMarkdown(unit, cites));
+    // A block that ends by introducing another ("…with these values:") brings it along.
+    const last = unit.type === 'paragraph' ? unit.text : unit.type === 'list' ? textOf(unit) : '';
+    if (last.trimEnd().endsWith(':') && blocks[block + 1]) whole(block + 1);
+  };
+  const relevantRows = (block: number, best: number) =>
+    main.pieces
+      .filter((piece) => piece.block === block && piece.kind === 'row' && piece.score >= best - 0.1)
+      .slice(0, 4)
+      .map((piece) => piece.index)
+      .sort((a, b) => a - b);
+
+  /** Leads with one sentence (and the next when it carries on), an item as a sentence, rows, or code. */
+  const lead = (piece: Piece) => {
+    const unit = blocks[piece.block];
+    if (piece.kind === 'sentence' && unit.type === 'paragraph') {
+      const all = sentences(unit.text);
+      const next = all[piece.index + 1];
+      const carriesOn =
+        next &&
+        main.pieces.find((other) => other.block === piece.block && other.index === piece.index + 1)!.score >=
+          piece.score * 0.5;
+      used.add(piece.block);
+      const quoted = [all[piece.index], ...(carriesOn ? [next] : [])];
+      paragraph(quoted.join(' '));
+      // A sentence that introduces what follows ("…in the right order:") brings it along.
+      if (quoted.at(-1)!.endsWith(':') && quoted.at(-1) === all.at(-1) && blocks[piece.block + 1])
+        whole(piece.block + 1);
+    } else if (piece.kind === 'item' && unit.type === 'list') {
+      const item = unit.items[piece.index];
+      const [first, ...rest] = item.units;
+      const said = item.units.flatMap((part) => (part.type === 'paragraph' ? sentences(part.text) : []));
+      if (question.focus === 'value' && question.shape && said.length) {
+        // The item's sentence that holds the value, on its own.
+        const scored = said.map((text) => ({
+          text,
+          score: coverage(question, text) + (holdsValue(question, text) ? 0.25 : 0),
+        }));
+        paragraph(scored.sort((a, b) => b.score - a.score)[0].text);
+      } else if (first?.type === 'paragraph' && !rest.length && !unit.ordered) {
+        // An item that holds more than its sentence (a nested list, code) stays whole in its list.
+        paragraph(first.text);
+        if (first.text.endsWith(':') && blocks[piece.block + 1]) whole(piece.block + 1);
+      } else {
+        intro(piece.block);
+        whole(piece.block);
+      }
+    } else if (piece.kind === 'row' && piece.table && (question.focus === 'value' || piece.table !== unit)) {
+      // The value's row (and rows as relevant) under the table's header, on their own.
+      const rows = main.pieces
+        .filter((other) => other.table === piece.table && other.score >= piece.score - 0.1)
+        .slice(0, 4)
+        .map((other) => other.index)
+        .sort((a, b) => a - b);
+      used.add(piece.block);
+      out.push(unitMarkdown({ ...piece.table, rows: rows.map((row) => piece.table!.rows[row]) }, c));
+    } else if (piece.kind === 'row') {
+      intro(piece.block);
+      whole(piece.block, relevantRows(piece.block, piece.score));
+    } else {
+      intro(piece.block);
+      whole(piece.block);
+    }
+  };
+
+  const best = byScore[0];
+  if (question.focus === 'value') {
+    lead(best);
+  } else if (
+    question.focus === 'steps' &&
+    main.pieces.some(
+      (piece) =>
+        piece.kind === 'item' &&
+        piece.score >= best.score - ((blocks[piece.block] as PlainList).ordered ? 0.3 : 0.15),
+    )
+  ) {
+    // The procedure: the list with the best step, numbered lists first, from its first step to its end.
+    const lists = blocks
+      .map((unit, block) => ({ unit, block }))
+      .filter(({ unit }) => unit.type === 'list')
+      .map(({ unit, block }) => ({
+        block,
+        score:
+          Math.max(0, ...main.pieces.filter((piece) => piece.block === block).map((piece) => piece.score)) +
+          ((unit as PlainList).ordered ? 0.2 : 0),
+      }))
+      .sort((a, b) => b.score - a.score || a.block - b.block);
+    const procedure = lists[0].block;
+    intro(procedure);
+    whole(procedure);
+  } else if (question.focus === 'cause' && CAUSE.test(main.heading)) {
+    // The cause, whole but short: its opening blocks.
+    for (let block = 0; block < blocks.length && block < 2; block++) whole(block);
+  } else {
+    lead(best);
+  }
+
+  // A cause is followed by its fix when the question is about something going wrong.
+  const fix =
+    question.focus === 'cause' && TROUBLE.test(question.text)
+      ? others.find(
+          (other) => pageOf(other.source.url) === pageOf(main.source.url) && FIX.test(other.heading),
+        )
+      : undefined;
+  if (fix) {
+    const procedure = fix.blocks.findIndex((unit) => unit.type === 'list');
+    if (procedure >= 0) {
+      const before = fix.blocks[procedure - 1];
+      // Under the fix section's own heading, so that its steps do not run on from the cause's list.
+      out.push(`#### ${fix.heading}`);
+      if (before?.type === 'paragraph') out.push(`${before.text} ${cite(fix)}`);
+      out.push(unitMarkdown(fix.blocks[procedure], before?.type === 'paragraph' ? '' : cite(fix)));
+      from.push(fix.source.url);
+    }
+  }
+
+  // A question about commands gets the section's code too, when the answer has none yet.
+  if (question.asksForCode && !out.some((block) => block.startsWith('```'))) {
+    const code = byScore.find((piece) => piece.kind === 'code' && piece.score >= MIN_SCORE);
+    if (code) {
+      intro(code.block);
+      whole(code.block);
+    }
+  }
+  return { blocks: out, from };
 }
 
 export function answerFromSources(question: string, sources: Source[]): Answer {
-  const wanted = [...new Set(termsOf(question))];
-  const numbered = numberSources(sources);
-  const focus = focusOf(question);
-  const asksForCode = CODE_QUESTION.test(question);
-  const noAnswer = (): Answer => ({
-    markdown: [
-      NO_ANSWER,
-      ...(sources.length
-        ? [
-            '',
-            'The closest pages:',
-            '',
-            // Brackets in a title would end the link text early.
-            ...numbered.map((source) => `- [${source.title.replace(/[[\]]/g, '')}](${source.url})`),
-          ]
-        : []),
-    ].join('\n'),
-    sources: numbered,
-    answered: false,
-  });
-  if (!wanted.length || !sources.length) return noAnswer();
-
-  const units: Unit[] = sources.flatMap((source, index) => {
-    const context = termsOf(`${source.title} ${source.hierarchy.slice(2).join(' ')}`);
-    // A glossary entry (a term under its letter) is quoted with its term: "HaloPSA: A professional…".
-    const [group, term] = source.hierarchy.slice(2);
-    const entry = /^[A-Z]$/.test(group ?? '') && term ? term : undefined;
-    // A page's scope sentence ("This page is for…") is skipped unless it states a figure ("… on port 5672").
-    return unitsOf(source.text, index)
-      .map((unit) =>
-        entry && unit.kind === 'sentence' && unit.position === 0
-          ? { ...unit, text: `${entry}: ${unit.text}` }
-          : unit,
-      )
-      .filter(
-        (unit) =>
-          unit.kind === 'code' ||
-          !((AUDIENCE.test(unit.text) && !QUANTITY.test(unit.text)) || NAVIGATION.test(unit.text)),
-      )
-      .map((unit) => {
-        const own = termsOf(unit.kind === 'code' ? `${unit.lead ?? ''} ${unit.text}` : unit.text);
-        const terms = new Set(wanted.filter((want) => own.some((term) => sameWord(term, want))));
-        // The section's title and heading speak for every passage in it, for less than its own words.
-        const fromContext = new Set(
-          wanted.filter((want) => !terms.has(want) && context.some((term) => sameWord(term, want))),
-        );
-        return { ...unit, score: 0, terms, fromContext };
-      });
-  });
-  // Rarer words in the retrieved text carry more weight.
-  const weight = new Map(
-    wanted.map((term) => {
-      const containing = units.filter((unit) => unit.terms.has(term) || unit.fromContext.has(term)).length;
-      return [term, Math.log(1 + units.length / (1 + containing))];
-    }),
-  );
-  const total = wanted.reduce((sum, term) => sum + (weight.get(term) ?? 0), 0) || 1;
-  for (const unit of units) {
-    const matched =
-      [...unit.terms].reduce((sum, term) => sum + (weight.get(term) ?? 0), 0) +
-      0.6 * [...unit.fromContext].reduce((sum, term) => sum + (weight.get(term) ?? 0), 0);
-    const length = wordCount(unit.text);
-    let score = matched / total - unit.source * 0.08 - Math.min(unit.position, 20) * 0.004;
-    if (unit.kind !== 'code' && length > 60) score -= 0.2;
-    // Code answers a question about commands or configuration; otherwise prose says it better.
-    if (unit.kind === 'code' && !asksForCode) score -= 0.1;
-    if (focus === 'figure' && unit.kind !== 'code')
-      score += QUANTITY.test(unit.text) ? 0.2 : hasFigure(unit.text) ? 0.05 : -0.1;
-    if (focus === 'steps' && unit.list?.ordered) score += 0.1;
-    // A definition names its subject first ("A billing rule tells…"), or is the first sentence of a
-    // section headed by the subject (a glossary entry).
-    if (focus === 'definition' && unit.kind === 'sentence') {
-      const opening = termsOf(unit.text).slice(0, wanted.length);
-      const heading = termsOf(sources[unit.source].hierarchy.slice(2).at(-1) ?? '');
-      const isSubject = (words: string[]) =>
-        words.length > 0 && wanted.every((want) => words.some((term) => sameWord(term, want)));
-      const headingIsSubject =
-        isSubject(heading) && heading.every((term) => wanted.some((want) => sameWord(term, want)));
-      if (isSubject(opening) || (unit.position === 0 && headingIsSubject)) score += 0.4;
-    }
-    unit.score = score;
-  }
-  // Glossary-style pages repeat a sentence word for word: the best-placed copy is enough.
-  const seen = new Set<string>();
-  const ranked = [...units]
-    .sort((a, b) => b.score - a.score)
-    .filter((unit) => !seen.has(unit.text) && Boolean(seen.add(unit.text)));
-  const best = ranked[0];
-  if (!best || best.score < MIN_SCORE) return noAnswer();
-
-  const cite = (unit: Unit) => `[${unit.source + 1}]`;
-  const blocks: string[] = [];
-  let words = 0;
-  const used = new Set<Unit>();
-
-  const addSentence = (unit: Unit) => {
-    blocks.push(`${unit.text.replace(/\s*$/, '')} ${cite(unit)}`);
-    words += wordCount(unit.text);
-    used.add(unit);
-    // A sentence that introduces a list ("…before the first run:") brings the list along.
-    const next = units.find((other) => other.source === unit.source && other.position > unit.position);
-    if (unit.text.endsWith(':') && next?.kind === 'item' && !used.has(next))
-      addItems(listOf(next).slice(0, MAX_STEPS), Boolean(next.list?.ordered));
-  };
-  const codeBlock = (code: { text: string; language?: string }) =>
-    ['```' + (code.language || 'text'), ...relevantLines(code.text, wanted, focus === 'figure'), '```'].join(
-      '\n',
-    );
-  const addItems = (items: Unit[], ordered: boolean) => {
-    const lines = items.map((item, i) =>
-      [
-        `${ordered ? `${i + 1}.` : '-'} ${item.text} ${cite(item)}`,
-        ...(ordered && item.code ? [codeBlock(item.code)] : []),
+  const asked = questionOf(question, sources);
+  const pages = asked.wanted.length ? rankedPages(asked, sources) : [];
+  const numbered = numberSources(pages.length ? pages.map((entry) => entry.source) : distinctPages(sources));
+  const main = pages[0];
+  if (!main || main.score < MIN_SCORE || !main.pieces.length)
+    return {
+      markdown: [
+        NO_ANSWER,
+        ...(numbered.length
+          ? [
+              '',
+              'The closest pages:',
+              '',
+              // Brackets in a title would end the link text early.
+              ...numbered.map((source) => `- [${source.title.replace(/[[\]]/g, '')}](${pageOf(source.url)})`),
+            ]
+          : []),
       ].join('\n'),
-    );
-    blocks.push(lines.join('\n'));
-    for (const unit of units)
-      if (
-        unit.kind === 'code' &&
-        items.some((item) => item.source === unit.source && item.code?.text === unit.text)
-      )
-        used.add(unit);
-    for (const item of items) {
-      words += wordCount(item.text);
-      used.add(item);
-    }
-  };
-  const addCode = (unit: Unit) => {
-    const lead = unit.lead && !AUDIENCE.test(unit.lead) ? unit.lead : `From ${sources[unit.source].title}:`;
-    // The sentence that introduces the code may already be in the answer.
-    if (!blocks.at(-1)?.startsWith(lead)) blocks.push(`${lead} ${cite(unit)}`);
-    for (const other of units)
-      if (other.source === unit.source && other.kind === 'sentence' && other.text === lead) used.add(other);
-    blocks.push(codeBlock(unit));
-    words += wordCount(lead);
-    used.add(unit);
-  };
+      sources: numbered,
+      answered: false,
+    };
+  const others = sources
+    .map((source, i) => rank(asked, source, i))
+    .filter((entry) => entry.source !== main.source);
+  const cite = (entry: Ranked) =>
+    `[${pages.findIndex((page) => pageOf(page.source.url) === pageOf(entry.source.url)) + 1}]`;
+  const { blocks, from } = compose(asked, main, others, cite);
+  return { markdown: blocks.join('\n\n'), sources: numbered, answered: true, from };
+}
 
-  const listOf = (unit: Unit) =>
-    units.filter(
-      (other) => other.source === unit.source && other.kind === 'item' && other.list?.id === unit.list?.id,
-    );
-
-  // The passage that answers, with its structure: a whole numbered list for the steps, the relevant
-  // lines of code under the sentence that introduces them, a row of a table, or a sentence.
-  const stepsList =
-    focus === 'steps'
-      ? ranked.find(
-          (unit) => unit.list?.ordered && unit.score >= MIN_SCORE && unit.score >= best.score - 0.25,
-        )
-      : undefined;
-  if (stepsList) {
-    const items = listOf(stepsList);
-    const lead = units.filter(
-      (unit) =>
-        unit.source === stepsList.source && unit.kind === 'sentence' && unit.position < items[0].position,
-    );
-    const intro = lead.at(-1);
-    if (intro && intro.position === items[0].position - 1 && intro.score > 0) addSentence(intro);
-    addItems(items.slice(0, MAX_STEPS), true);
-  } else if (best.kind === 'code') addCode(best);
-  else if (best.kind === 'item') {
-    // A list item answers best with its matching neighbours, as a list.
-    const items = listOf(best).filter((item) => item === best || item.score >= MIN_SCORE);
-    addItems(items.slice(0, MAX_STEPS), Boolean(best.list?.ordered));
-  } else if (best.kind === 'row') {
-    addItems(
-      ranked
-        .filter(
-          (unit) => unit.kind === 'row' && unit.source === best.source && unit.score >= best.score - 0.1,
-        )
-        .slice(0, 4),
-      false,
-    );
-  } else addSentence(best);
-
-  // Then what else supports it, best first, while the answer stays short.
-  for (const unit of ranked) {
-    if (words >= MAX_WORDS * 0.6 || blocks.length >= 5) break;
-    // Support from the answer's own section may score a little lower than support from elsewhere.
-    const margin = unit.source === best.source ? 0.3 : 0.25;
-    if (used.has(unit) || unit.score < Math.max(MIN_SCORE, best.score - margin)) continue;
-    if (focus === 'figure' && !hasFigure(unit.text)) continue;
-    if (words + wordCount(unit.text) > MAX_WORDS) continue;
-    if (unit.kind === 'code') {
-      if (blocks.some((block) => block.startsWith('```'))) continue;
-      addCode(unit);
-    } else if (unit.kind === 'item' || unit.kind === 'row') addItems([unit], false);
-    else addSentence(unit);
-  }
-  return { markdown: blocks.join('\n\n'), sources: numbered, answered: true };
+/** One source per page, in their order. */
+function distinctPages(sources: Source[]): Source[] {
+  const seen = new Set<string>();
+  return sources.filter((source) => !seen.has(pageOf(source.url)) && Boolean(seen.add(pageOf(source.url))));
 }

@@ -1,4 +1,4 @@
-import { searchQueryFor, type Source } from './extractive';
+import { BOILERPLATE, searchQueryFor, type Source } from './extractive';
 import type { SearchProvider } from '../search/types';
 import type { PlainUnit } from '../../plugins/content-model/model';
 
@@ -6,10 +6,10 @@ import type { PlainUnit } from '../../plugins/content-model/model';
 export const ASK_HITS = 20;
 
 /**
- * The sections an answer may draw on, best first: search hits with at most three sections of the best
+ * The sections an answer may draw on, best first: search hits with at most four sections of the best
  * page and two of any other (a page's introduction often ranks above the part with the steps or the
- * figure) and two pages of a folder, from at most `maxPages` pages, `maxPages + 2` sections and
- * `maxChars` of text in all.
+ * figure) and two pages of a folder, from at most `maxPages` pages, `maxPages + 3` sections and
+ * `maxChars` of text in all (whole sections only; the first is taken even when it is longer).
  */
 export function selectSources(
   hits: { url: string; hierarchy: string[]; text: string; units?: PlainUnit[] }[],
@@ -25,11 +25,15 @@ export function selectSources(
     const count = perPage.get(page) ?? 0;
     // Pages of one folder (the API reference's operations) often say the same: two of them at most.
     const folder = page.replace(/\/[^/]*$/, '');
-    const pageLimit = perPage.size === 0 || page === chosen[0]?.url.split('#')[0] ? 3 : 2;
+    const pageLimit = perPage.size === 0 || page === chosen[0]?.url.split('#')[0] ? 4 : 2;
+    // Which versions a page applies to and where to read on answer nothing.
+    if (BOILERPLATE.test(hit.hierarchy.slice(2).at(-1)?.trim() ?? '')) continue;
     if (!hit.text || count >= pageLimit || (!count && perPage.size >= maxPages)) continue;
     if (!count && (perFolder.get(folder) ?? 0) >= 2) continue;
-    const text = hit.text.slice(0, Math.max(0, maxChars - size));
-    if (!text) break;
+    // Sections are kept whole (their units intact): one that does not fit is left out; the first is
+    // taken in any case.
+    if (chosen.length && size + hit.text.length > maxChars) continue;
+    const text = hit.text;
     perPage.set(page, count + 1);
     if (!count) perFolder.set(folder, (perFolder.get(folder) ?? 0) + 1);
     chosen.push({
@@ -37,11 +41,10 @@ export function selectSources(
       title: hit.hierarchy[1] ?? hit.hierarchy[0] ?? page,
       hierarchy: hit.hierarchy,
       text,
-      // Units only with the whole section: a cut text no longer says all they hold.
-      ...(hit.units && text === hit.text ? { units: hit.units } : {}),
+      ...(hit.units ? { units: hit.units } : {}),
     });
     size += text.length;
-    if (chosen.length >= maxPages + 2) break;
+    if (chosen.length >= maxPages + 3) break;
   }
   return chosen;
 }

@@ -1,34 +1,148 @@
 import { describe, expect, it } from 'vitest';
-import { answerFromSources, focusOf, NO_ANSWER, sentences, unitsOf, type Source } from '../extractive';
+import {
+  answerFromSources,
+  chooseSections,
+  focusOf,
+  NO_ANSWER,
+  sectionMarkdown,
+  sentences,
+  type Source,
+} from '../extractive';
 import { selectSources } from '../retrieve';
-import { parseMarkdown } from '../markdown';
+import { parseMarkdown, type Block } from '../markdown';
+import { unitsFromText, type PlainUnit } from '../units';
 
 const source = (url: string, title: string, heading: string, text: string): Source => ({
   url,
   title,
-  hierarchy: ['Docs', title, heading],
+  hierarchy: heading ? ['Docs', title, heading] : ['Docs', title],
   text,
 });
+const withUnits = (url: string, title: string, heading: string, units: PlainUnit[]): Source => ({
+  ...source(url, title, heading, ''),
+  units,
+});
+const p = (text: string): PlainUnit => ({ type: 'paragraph', text });
+const steps = (start: number, ...items: PlainUnit[][]): PlainUnit => ({
+  type: 'list',
+  ordered: true,
+  start,
+  items: items.map((units) => ({ checked: null, units })),
+});
 
-const TLS = source(
-  '/docs/installation/rabbitmq-ssl#configure',
-  'RabbitMQ with TLS',
-  'Configure the TLS listener',
+const TOKEN_CODE = [
+  "$appId    = '<application-id>'",
+  "$tenantId = '<partner-tenant-id>'",
+  "$credential = Get-Credential -UserName $appId -Message 'Enter the client secret'",
+  '$token = New-PartnerAccessToken -ApplicationId $appId -Credential $credential `',
+  "    -Scopes 'https://api.partnercenter.microsoft.com/user_impersonation' `",
+  '    -ServicePrincipal -Tenant $tenantId -UseAuthorizationCode',
+  '$token.RefreshToken | Set-Clipboard',
+].join('\n');
+
+const KB = '/docs/services/microsoftonline/kb/regenerate-partner-center-token';
+const TITLE = 'Regenerate the Partner Center token';
+const PARTNER_OPENING = withUnits(KB, TITLE, '', [
+  p(
+    'This article is for service provider administrators whose Microsoft Online requests have started failing because the stored Partner Center refresh token no longer works.',
+  ),
+]);
+const PARTNER_CAUSE = withUnits(`${KB}#cause`, TITLE, 'Cause', [
+  p(
+    'The refresh token is tied to the service account that signed in when it was generated. It stops working when:',
+  ),
+  {
+    type: 'list',
+    ordered: true,
+    start: 1,
+    items: [
+      [p('It was not used for 90 days, for example because TokenRefresh was disabled.')],
+      [p("The service account's password was changed or reset.")],
+    ].map((units) => ({ checked: null, units })),
+  },
+]);
+const PARTNER_RESOLUTION = withUnits(`${KB}#resolution`, TITLE, 'Resolution', [
+  steps(
+    1,
+    [p('Check the service account in the partner tenant: it is enabled and has the Admin agent role.')],
+    [p('If the client secret has also expired, create a new one on the app registration.')],
+    [
+      p(
+        'On a workstation with the PartnerCenter module, generate a new token and sign in as the service account:',
+      ),
+      { type: 'code', language: 'powershell', code: TOKEN_CODE },
+    ],
+    [
+      p(
+        'Open Settings › Services › Microsoft Online › Connection, paste the value into Refresh token, then Save.',
+      ),
+    ],
+    [p('Clear the clipboard. The token is a secret.')],
+    [p('Under Jobs, select TokenRefresh › Run now and check that it ends Completed.')],
+    [p('Retry the failed requests from Requests with Retry.')],
+  ),
+]);
+const PARTNER_SYMPTOMS = withUnits(`${KB}#symptoms`, TITLE, 'Symptoms', [
+  p('Every request that calls Partner Center ends Failed and the log shows invalid_grant for the token.'),
+]);
+
+const API = '/docs/developer/api/api-intro';
+const API_TITLE = 'Get started with the REST API';
+const FIRST_CALL = withUnits(`${API}#first-call`, API_TITLE, 'Get a token and make the first call', [
+  p(
+    'Post the client id and secret to the token endpoint. The response holds an access token that is valid for 60 minutes (expires_in is in seconds). Request a new token when it expires; there is no refresh token in this flow.',
+  ),
+  { type: 'code', language: 'bash', code: "curl -s -X POST 'https://portal.example.com/api/v2/oauth/token'" },
+]);
+const IDEMPOTENCY = withUnits(`${API}#idempotency`, API_TITLE, 'Safe retries with Idempotency-Key', [
+  p(
+    'A network timeout on a POST leaves you unsure whether the change happened. Send an Idempotency-Key header with a new UUID on every POST. For 24 hours, repeating the call with the same key and body returns the original response instead of creating a second customer or plan.',
+  ),
+]);
+const KB28 = (anchor: string, text: string) =>
+  withUnits(`/docs/kb/kb00028#${anchor}`, 'KB00028: 403 Forbidden for a reseller API client', anchor, [
+    p(text),
+  ]);
+const CUSTOMER_PLANS = withUnits(
+  '/docs/services/microsoftonline/customer-plans#add',
+  'Customer plans',
+  'Add a customer plan',
   [
-    'This page is for installers who must encrypt message traffic between the components and RabbitMQ.',
-    'RabbitMQ accepts AMQPS connections on port 5671 once TLS is configured. The management UI stays where it was.',
-    'Edit rabbitmq.conf and keep the plain listener during the change-over:',
-    '```text',
-    'listeners.tcp.default = 5672',
-    'listeners.ssl.default = 5671',
-    'ssl_options.cacertfile = D:/RabbitMQ/certs/ca_certificate.pem',
-    'ssl_options.certfile = D:/RabbitMQ/certs/server_certificate.pem',
-    'ssl_options.keyfile = D:/RabbitMQ/certs/server_key.pem',
-    'ssl_options.verify = verify_none',
-    'management.tcp.port = 15672',
-    'disk_free_limit.absolute = 5GB',
+    steps(
+      1,
+      [p('Open Customers and select the customer.')],
+      [p('Select New customer plan, choose the offer and the quantity.')],
+      [p('Select Save. The platform creates the customer plan and orders the subscription.')],
+    ),
+  ],
+);
+
+const PREREQUISITES = source(
+  '/docs/installation/prerequisites#sql-server',
+  'Prerequisites',
+  'SQL Server',
+  [
+    '- [ ] SQL Server 2019 or later, Standard or Enterprise edition, on sql01.example.com or similar.',
+    '- [ ] Collation SQL_Latin1_General_CP1_CI_AS; TCP/IP enabled on port 1433; Windows authentication.',
+    '- [ ] A backup plan for SM_Core, SM_Billing and SM_Logging, with full recovery model and log backups.',
+    '```sql',
+    "SELECT SERVERPROPERTY('ProductVersion') AS Version;",
     '```',
-    'See Install RabbitMQ for the plain listener and its firewall rules.',
+  ].join('\n'),
+);
+
+const ADD_USER = source(
+  '/docs/getting-started/user-management#add-a-user',
+  'User management',
+  'Add a user',
+  [
+    '1. Open Customers, select the customer and go to the Users tab.',
+    '2. Select New user.',
+    '3. Fill in the fields:',
+    '| Field | Required | Notes |',
+    '| First name, Last name | Yes | Used to build the display name |',
+    '| Exclude from billing | No | For test users only |',
+    '4. Select Save. The platform queues a User.Create request.',
   ].join('\n'),
 );
 
@@ -37,235 +151,229 @@ const JOBS = source(
   'Scheduled jobs',
   'Schedule',
   [
+    'Each job runs in the Scheduler service on this schedule:',
     '| Job | Schedule | What it does |',
+    ...Array.from({ length: 9 }, (_, i) => `| Job${i} | Weekly | Does task ${i} |`),
     '| NightlySync | Daily at 01:00 | Synchronizes Microsoft Online tenants |',
     '| BillingRun | Monthly, on the 1st at 03:00 | Creates a billing run for the previous month |',
-    'Times are in the time zone of the server that runs the Scheduler component.',
   ].join('\n'),
 );
 
-const TEMPLATES = source(
-  '/docs/user-templates#create',
-  'User templates',
-  'Create a template',
-  [
-    'A user template stores the defaults and user plans for a kind of user.',
-    'To create a template:',
-    '1. Open Settings › User templates and select New template.',
-    '2. Enter the Name and choose the Scope.',
-    '  - A customer scope limits it to that customer.',
-    '3. Add user plans and select Save.',
-    'For bulk changes, see Bulk import.',
-  ].join('\n'),
-);
-
-const SOURCES = [TLS, JOBS, TEMPLATES];
-
-/** Every paragraph and list item of an answer ends with a citation; code blocks are quoted material. */
-function expectEveryStatementCited(markdown: string) {
-  for (const block of parseMarkdown(markdown)) {
-    if (block.type === 'paragraph') expect(block.children.at(-1)).toMatchObject({ type: 'cite' });
-    if (block.type === 'list')
-      for (const item of block.items) expect(item.at(-1)).toMatchObject({ type: 'cite' });
-  }
-}
+const blocksOf = (markdown: string) => parseMarkdown(markdown);
+const codeBlocks = (blocks: Block[]): string[] =>
+  blocks.flatMap((block) =>
+    block.type === 'code' ? [block.code] : block.type === 'list' ? block.nested.flatMap(codeBlocks) : [],
+  );
 
 describe('sentences', () => {
-  it('splits at sentence ends and drops fragments', () => {
-    expect(sentences('First sentence is here now. Second one is also here. Ok.')).toEqual([
+  it('splits at sentence ends', () => {
+    expect(sentences('First sentence is here now. Second one. Ok.')).toEqual([
       'First sentence is here now.',
-      'Second one is also here.',
+      'Second one.',
+      'Ok.',
     ]);
-  });
-});
-
-describe('unitsOf', () => {
-  it('reads sentences, list items of one list, table rows as column: value, and code with its lead', () => {
-    const units = unitsOf(`${TEMPLATES.text}\n${JOBS.text}\n${TLS.text}`, 0);
-    const items = units.filter((unit) => unit.kind === 'item');
-    expect(items.map((item) => item.text)).toEqual([
-      'Open Settings › User templates and select New template.',
-      'Enter the Name and choose the Scope.',
-      'Add user plans and select Save.',
-    ]);
-    expect(new Set(items.map((item) => item.list?.id)).size).toBe(1);
-    expect(units.find((unit) => unit.kind === 'row')?.text).toBe(
-      'Job: NightlySync; Schedule: Daily at 01:00; What it does: Synchronizes Microsoft Online tenants',
-    );
-    const code = units.find((unit) => unit.kind === 'code');
-    expect(code).toMatchObject({
-      language: 'text',
-      lead: 'Edit rabbitmq.conf and keep the plain listener during the change-over:',
-    });
-    expect(code?.text.split('\n')).toHaveLength(8);
   });
 });
 
 describe('focusOf', () => {
   it.each([
-    ['How long is an API access token valid?', 'figure'],
-    ['Which port does RabbitMQ use?', 'figure'],
-    ['What ports does RabbitMQ over TLS use?', 'figure'],
-    ['When does the nightly sync run?', 'figure'],
+    ['How long is an API access token valid?', 'value'],
+    ['Which SQL Server version do I need?', 'value'],
+    ['What ports does RabbitMQ over TLS use?', 'value'],
+    ['When does the nightly sync run?', 'value'],
+    ['What is the default timeout of a custom script?', 'value'],
     ['How do I create a user template?', 'steps'],
+    ['Why does the Partner Center token expire?', 'cause'],
+    ['What causes HTTP Error 500.19 after installation?', 'cause'],
     ['What is a user template?', 'definition'],
     ['Can I create users through the REST API?', 'other'],
   ])('%s → %s', (question, focus) => expect(focusOf(question)).toBe(focus));
 });
 
+describe('unitsFromText', () => {
+  it('reads the index text back into units: steps with their code and notes, nested lists, tables', () => {
+    const units = unitsFromText(
+      [
+        'To create a template:',
+        '1. Open Settings and select New template.',
+        '```powershell',
+        'New-SMUserTemplate -Name Standard',
+        '```',
+        'The command prints the new id.',
+        '2. Enter the Name and choose the Scope.',
+        '  - A customer scope limits it to that customer.',
+        '3. Select Save.',
+        '| Field | Notes |',
+        '| Name | Shown in forms |',
+      ].join('\n'),
+    );
+    expect(units.map((unit) => unit.type)).toEqual(['paragraph', 'list', 'table']);
+    const list = units[1] as Extract<PlainUnit, { type: 'list' }>;
+    expect(list.items).toHaveLength(3);
+    expect(list.items[0].units.map((unit) => unit.type)).toEqual(['paragraph', 'code', 'paragraph']);
+    expect(list.items[1].units[1]).toMatchObject({ type: 'list', ordered: false });
+    expect(units[2]).toEqual({
+      type: 'table',
+      header: ['Field', 'Notes'],
+      rows: [['Name', 'Shown in forms']],
+    });
+  });
+});
+
 describe('answerFromSources', () => {
-  it("answers from a page's scope sentence when it states the figure", () => {
-    const plain = source(
-      '/docs/installation/rabbitmq',
-      'Install RabbitMQ',
-      '',
-      'This page is for installers. This page installs RabbitMQ without TLS on port 5672.',
+  it('gives a procedure from its first step to its last, with its code block complete, rendered as code', () => {
+    const answer = answerFromSources(
+      'How do I generate a new Partner Center refresh token with PowerShell?',
+      [PARTNER_OPENING, PARTNER_SYMPTOMS, PARTNER_CAUSE, PARTNER_RESOLUTION],
     );
-    const answer = answerFromSources('Which port does RabbitMQ use without TLS?', [plain]);
-    expect(answer.markdown).toContain('port 5672');
-    expect(answer.markdown).not.toContain('This page is for');
+    expect(answer.from).toEqual([PARTNER_RESOLUTION.url]);
+    const blocks = blocksOf(answer.markdown);
+    const list = blocks.find((block) => block.type === 'list');
+    expect(list).toMatchObject({ type: 'list', ordered: true, start: 1 });
+    expect(list?.type === 'list' && list.items).toHaveLength(7);
+    expect(codeBlocks(blocks)).toEqual([TOKEN_CODE]);
+    expect(answer.markdown).not.toMatch(/This article is for|invalid_grant/);
   });
 
-  it('answers a figure question with the figure first, cited, and skips the audience sentence', () => {
-    const answer = answerFromSources('Which port does RabbitMQ use for TLS?', SOURCES);
-    expect(answer.answered).toBe(true);
-    expect(answer.markdown.split('\n')[0]).toContain('port 5671');
-    expect(answer.markdown).not.toContain('This page is for');
-    expect(answer.markdown).not.toContain('See Install RabbitMQ');
-    expect(answer.sources.map((item) => item.n)).toEqual([1, 2, 3]);
-    expectEveryStatementCited(answer.markdown);
-  });
-
-  it('quotes configuration as a code block of the relevant lines, under the sentence that introduces it', () => {
-    const answer = answerFromSources('Where does rabbitmq.conf set the ssl_options certfile?', [TLS]);
-    const blocks = parseMarkdown(answer.markdown);
-    const code = blocks.find((block) => block.type === 'code');
-    expect(code).toMatchObject({ type: 'code', language: 'text' });
-    const lines = code?.type === 'code' ? code.code.split('\n') : [];
-    expect(lines).toContain('ssl_options.certfile = D:/RabbitMQ/certs/server_certificate.pem');
-    expect(lines.length).toBeLessThanOrEqual(6);
-    expect(answer.markdown).toContain(
-      'Edit rabbitmq.conf and keep the plain listener during the change-over: [1]',
+  it("leads a value question with the sentence that holds the value, without the page's audience line", () => {
+    const answer = answerFromSources('How long is an API access token valid?', [
+      KB28('applies-to', 'REST API v2 and Cortex, with OAuth 2.0 client credentials and a valid token.'),
+      KB28('cause', 'A 401 Unauthorized means the token is missing, expired or invalid.'),
+      KB28('symptoms', 'The integration gets an access token without problems, and some calls work.'),
+      FIRST_CALL,
+    ]);
+    expect(sentences(answer.markdown)[0]).toMatch(
+      /^The response holds an access token that is valid for 60 minutes \(expires_in is in seconds\)\./,
     );
+    expect(answer.markdown).not.toMatch(/401|reseller/);
+    // One entry per page, the answer's page first.
+    expect(answer.sources.map((item) => item.url)).toEqual([
+      FIRST_CALL.url,
+      expect.stringContaining('kb00028'),
+    ]);
   });
 
-  it('gives a table row as column: value', () => {
-    const answer = answerFromSources('When does the BillingRun job run?', SOURCES);
-    expect(answer.markdown).toContain(
-      '- Job: BillingRun; Schedule: Monthly, on the 1st at 03:00; What it does: Creates a billing run for the previous month [2]',
-    );
-  });
-
-  it('keeps the steps of a how-to as a numbered list, each step cited', () => {
-    const answer = answerFromSources('How do I create a user template?', SOURCES);
-    expect(answer.markdown).toContain(
-      [
-        '1. Open Settings › User templates and select New template. [3]',
-        '2. Enter the Name and choose the Scope. [3]',
-        '3. Add user plans and select Save. [3]',
-      ].join('\n'),
-    );
-    expect(parseMarkdown(answer.markdown).some((block) => block.type === 'list' && block.ordered)).toBe(true);
-    expectEveryStatementCited(answer.markdown);
-  });
-
-  it('answers a definition question with the defining sentence', () => {
-    const answer = answerFromSources('What is a user template?', SOURCES);
+  it('answers "which version" with the version, not another item of the same checklist', () => {
+    const answer = answerFromSources('Which SQL Server version do I need?', [PREREQUISITES]);
     expect(answer.markdown.split('\n')[0]).toBe(
-      'A user template stores the defaults and user plans for a kind of user. [3]',
+      '[ ] SQL Server 2019 or later, Standard or Enterprise edition, on sql01.example.com or similar. [1]'.replace(
+        '[ ] ',
+        '[ ] ',
+      ),
     );
+    expect(answer.markdown).not.toMatch(/backup plan|SERVERPROPERTY/);
   });
 
-  it('uses only text that exists in the sources', () => {
-    const answer = answerFromSources('When does the nightly sync job run?', SOURCES);
-    const all = SOURCES.map((item) => item.text).join('\n');
-    for (const block of parseMarkdown(answer.markdown))
-      if (block.type === 'paragraph')
-        expect(all).toContain(
-          block.children
-            .filter((child) => child.type === 'text')
-            .map((child) => (child.type === 'text' ? child.text : ''))
-            .join('')
-            .trim(),
-        );
-    expect(answer.markdown).toContain('01:00');
+  it('chooses the section about the question over steps that only share its words', () => {
+    const answer = answerFromSources('How do I avoid creating a customer twice when a POST times out?', [
+      CUSTOMER_PLANS,
+      IDEMPOTENCY,
+    ]);
+    expect(answer.from).toEqual([IDEMPOTENCY.url]);
+    expect(answer.markdown).toContain('Idempotency-Key');
+    expect(answer.markdown).not.toContain('New customer plan');
   });
 
-  it('keeps the code of a step under that step, and the steps one list across a note', () => {
-    const kb = source(
-      '/docs/kb/kb00003#resolution',
-      'KB00003: Provisioning service error 1053',
-      'Resolution',
-      [
-        '1. Set the service to start after the other automatic services:',
-        '```powershell',
-        'Set-Service -Name "Services Manager Provisioning" -StartupType AutomaticDelayedStart',
-        '```',
-        'The change applies at the next start of the service.',
-        '2. Restart the server and check that the service is Running.',
-      ].join('\n'),
-    );
-    const answer = answerFromSources('How do I fix error 1053 of the Provisioning service?', [kb]);
-    expect(answer.markdown.split('\n\n')[0]).toBe(
-      [
-        '1. Set the service to start after the other automatic services: [1]',
-        '```powershell',
-        'Set-Service -Name "Services Manager Provisioning" -StartupType AutomaticDelayedStart',
-        '```',
-        '2. Restart the server and check that the service is Running. [1]',
-      ].join('\n'),
-    );
-    const blocks = parseMarkdown(answer.markdown);
-    expect(blocks.map((block) => block.type)).toEqual(['list', 'code', 'list', 'paragraph']);
-    expect(blocks[2]).toMatchObject({ ordered: true, start: 2 });
+  it('keeps the table a step introduces, as a table', () => {
+    const answer = answerFromSources('How do I add a user?', [ADD_USER]);
+    const blocks = blocksOf(answer.markdown);
+    const list = blocks[0];
+    expect(list).toMatchObject({ type: 'list', ordered: true, start: 1 });
+    if (list.type !== 'list') throw new Error('no list');
+    expect(list.items).toHaveLength(4);
+    expect(list.nested[2][0]).toMatchObject({ type: 'table' });
+    expect(answer.markdown).not.toMatch(/\w: [^;\n]+; \w/);
   });
 
-  it('brings along the list a chosen sentence introduces, and quotes a glossary entry with its term', () => {
-    const setup = source(
-      '/docs/billing/setup-guide#psa',
-      'Billing setup guide',
-      'Connect your PSA system',
-      [
-        'If you invoice from a PSA system, connect it before the first billing run:',
-        '- ConnectWise Manage',
-        '- Autotask',
-      ].join('\n'),
-    );
-    const glossary = {
-      url: '/docs/glossary#halopsa',
-      title: 'Glossary',
-      hierarchy: ['Documentation', 'Glossary', 'H', 'HaloPSA'],
-      text: 'A professional-services-automation system that can receive approved invoices.',
-    };
-    const answer = answerFromSources('Which PSA system can I invoice from?', [setup, glossary]);
+  it('shows the row that holds the value under its header, never "Key: value; Key: value"', () => {
+    const answer = answerFromSources('When does the NightlySync job run?', [JOBS]);
+    const [table] = blocksOf(answer.markdown);
+    expect(table).toMatchObject({ type: 'table' });
+    if (table.type !== 'table') throw new Error('no table');
+    expect(table.rows).toHaveLength(1);
     expect(answer.markdown).toContain(
-      'If you invoice from a PSA system, connect it before the first billing run: [1]\n\n- ConnectWise Manage [1]\n- Autotask [1]',
+      '| NightlySync | Daily at 01:00 | Synchronizes Microsoft Online tenants [1] |',
     );
-    expect(answerFromSources('Which system can receive approved invoices?', [glossary]).markdown).toBe(
-      'HaloPSA: A professional-services-automation system that can receive approved invoices. [1]',
-    );
+    expect(answer.markdown).not.toMatch(/Job: NightlySync;/);
   });
 
-  it('says plainly when the documentation has no answer, and offers the closest pages', () => {
-    const answer = answerFromSources('How do I bake sourdough bread?', SOURCES);
+  it('gives the cause before the fix for a question about an error', () => {
+    const answer = answerFromSources('Why does the Partner Center token expire and fail?', [
+      PARTNER_SYMPTOMS,
+      PARTNER_RESOLUTION,
+      PARTNER_CAUSE,
+    ]);
+    expect(answer.from).toEqual([PARTNER_CAUSE.url, PARTNER_RESOLUTION.url]);
+    const text = answer.markdown;
+    expect(text.indexOf('90 days')).toBeGreaterThan(-1);
+    expect(text.indexOf('90 days')).toBeLessThan(text.indexOf('Check the service account'));
+    expect(answer.sources).toHaveLength(1);
+  });
+
+  it('answers a definition with the sentence that names its subject', () => {
+    const glossary = {
+      ...source('/docs/glossary#user-template', 'Glossary', '', ''),
+      hierarchy: ['Docs', 'Glossary', 'U', 'User template'],
+      units: [p('A saved set of default settings and user plans applied to new users.')],
+    };
+    const answer = answerFromSources('What is a user template?', [ADD_USER, glossary]);
+    expect(answer.markdown).toBe('A saved set of default settings and user plans applied to new users. [1]');
+    expect(answer.sources[0].url).toBe('/docs/glossary#user-template');
+  });
+
+  it('abstains only when no section answers, listing each page once', () => {
+    const answer = answerFromSources('How do I bake sourdough bread?', [
+      PARTNER_CAUSE,
+      PARTNER_RESOLUTION,
+      FIRST_CALL,
+    ]);
     expect(answer.answered).toBe(false);
     expect(answer.markdown.startsWith(NO_ANSWER)).toBe(true);
-    expect(answer.markdown).toContain('- [RabbitMQ with TLS](/docs/installation/rabbitmq-ssl#configure)');
-    expect(answerFromSources('the of and', SOURCES).answered).toBe(false);
+    expect(answer.markdown.match(/regenerate-partner-center-token/g)).toHaveLength(1);
+    expect(answer.sources).toHaveLength(2);
+    expect(answerFromSources('the of and', [FIRST_CALL]).answered).toBe(false);
     expect(answerFromSources('RabbitMQ', [])).toMatchObject({ answered: false, markdown: NO_ANSWER });
   });
 });
 
-describe('selectSources', () => {
-  const hit = (url: string, text = 'Some text.') => ({ url, hierarchy: ['Docs', url], text });
+describe('chooseSections', () => {
+  it('orders the sections as the answer uses them, one per page, whole', () => {
+    const chosen = chooseSections('How long is an API access token valid?', [
+      KB28('cause', 'A 401 Unauthorized means the token is missing, expired or invalid.'),
+      KB28('resolution', 'Decode the token and check its tenant and role claims.'),
+      FIRST_CALL,
+      IDEMPOTENCY,
+    ]);
+    expect(chosen[0]).toBe(FIRST_CALL);
+    expect(chosen.map((item) => item.url.split('#')[0])).toEqual([API, '/docs/kb/kb00028']);
+  });
+});
 
-  it('takes three sections of the best page, two of others, two pages of a folder, within the limits', () => {
+describe('sectionMarkdown', () => {
+  it('writes a section whole for a model: every step, its code complete, tables as tables', () => {
+    const markdown = sectionMarkdown(PARTNER_RESOLUTION);
+    expect(markdown).toContain(`   \`\`\`powershell\n${TOKEN_CODE.replace(/^/gm, '   ')}\n   \`\`\``);
+    expect(markdown.match(/^\d\. /gm)).toHaveLength(7);
+    expect(sectionMarkdown(ADD_USER)).toContain('   | Field | Required | Notes |\n   | --- | --- | --- |');
+  });
+});
+
+describe('selectSources', () => {
+  const hit = (url: string, text = 'Some text.', heading = '') => ({
+    url,
+    hierarchy: heading ? ['Docs', url, heading] : ['Docs', url],
+    text,
+  });
+
+  it('takes four sections of the best page, two of others, two pages of a folder, within the limits', () => {
     const chosen = selectSources(
       [
         hit('/a'),
         hit('/a#x'),
+        hit('/a#more', 'Links.', 'More information'),
         hit('/a#y'),
         hit('/a#w'),
+        hit('/a#v'),
         hit('/ref/b'),
         hit('/ref/b#1'),
         hit('/ref/b#2'),
@@ -277,10 +385,24 @@ describe('selectSources', () => {
       ],
       4,
     );
-    expect(chosen.map((item) => item.url)).toEqual(['/a', '/a#x', '/a#y', '/ref/b', '/ref/b#1', '/ref/c']);
-    expect(selectSources([hit('/a', 'x'.repeat(50)), hit('/b', 'y'.repeat(50))], 4, 60)[1].text).toHaveLength(
-      10,
-    );
+    expect(chosen.map((item) => item.url)).toEqual([
+      '/a',
+      '/a#x',
+      '/a#y',
+      '/a#w',
+      '/ref/b',
+      '/ref/b#1',
+      '/ref/c',
+    ]);
+    // Whole sections: one that does not fit is left out, a smaller one after it still comes in.
+    expect(
+      selectSources(
+        [hit('/a', 'x'.repeat(50)), hit('/b', 'y'.repeat(50)), hit('/c', 'z'.repeat(5))],
+        4,
+        60,
+      ).map((item) => item.text.length),
+    ).toEqual([50, 5]);
+    expect(selectSources([hit('/a', 'x'.repeat(80))], 4, 60)[0].text).toHaveLength(80);
     expect(selectSources([hit('/a', '')])).toEqual([]);
   });
 });

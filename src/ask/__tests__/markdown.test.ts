@@ -83,3 +83,48 @@ describe('parseMarkdown', () => {
     ]);
   });
 });
+
+describe('escapes', () => {
+  it('keeps punctuation after a backslash as text, and a paragraph that starts like a list item a paragraph', () => {
+    expect(parseMarkdown('1\\. Find the queue [1]')).toEqual([
+      {
+        type: 'paragraph',
+        children: [
+          { type: 'text', text: '1. Find the queue ' },
+          { type: 'cite', n: 1 },
+        ],
+      },
+    ]);
+    expect(parseInline('\\*not bold\\* and \\\\fs01\\share')).toEqual([
+      { type: 'text', text: '*not bold* and \\\\fs01\\share' },
+    ]);
+  });
+});
+
+describe('tables and nested blocks', () => {
+  it('reads a table, and the code and sub-list under a numbered step', () => {
+    const blocks = parseMarkdown(
+      [
+        '| Job | Schedule |',
+        '| --- | --- |',
+        '| NightlySync | Daily at 01:00 [1] |',
+        '',
+        '1. Run this:',
+        '   ```powershell',
+        '   Get-Service',
+        '   ```',
+        '   - a note',
+        '2. Done.',
+      ].join('\n'),
+    );
+    expect(blocks.map((block) => block.type)).toEqual(['table', 'list']);
+    expect(blocks[0]).toMatchObject({ header: [[{ text: 'Job' }], [{ text: 'Schedule' }]] });
+    const list = blocks[1];
+    if (list.type !== 'list') throw new Error('no list');
+    expect(list.items).toHaveLength(2);
+    expect(list.nested[0]).toEqual([
+      { type: 'code', language: 'powershell', code: 'Get-Service' },
+      { type: 'list', ordered: false, start: 1, items: [[{ type: 'text', text: 'a note' }]], nested: [[]] },
+    ]);
+  });
+});

@@ -24,13 +24,17 @@ describe('selectSources', () => {
     expect(source.text).toBe(text);
   });
 
-  it('leaves the units out of a section cut to fit the size of the sources', () => {
-    const [source] = selectSources(
-      [{ url: '/docs/rabbitmq#ports', hierarchy: ['Install', 'RabbitMQ'], text, units: [table, code] }],
+  it('keeps sections whole: the first with its units even when longer than the size, a later one left out', () => {
+    const sources = selectSources(
+      [
+        { url: '/docs/rabbitmq#ports', hierarchy: ['Install', 'RabbitMQ'], text, units: [table, code] },
+        { url: '/docs/other', hierarchy: ['Install', 'Other'], text, units: [table] },
+      ],
       4,
       20,
     );
-    expect(source.text).toBe(text.slice(0, 20));
-    expect(source.units).toBeUndefined();
+    expect(sources).toHaveLength(1);
+    expect(sources[0].text).toBe(text);
+    expect(sources[0].units).toEqual([table, code]);
   });
 });

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
-import { parseMarkdown, type Inline } from '@site/src/ask/markdown';
+import { parseMarkdown, type Block, type Inline } from '@site/src/ask/markdown';
 import styles from './styles.module.css';
 
 type Source = { n: number; url: string; title: string };
@@ -56,36 +56,60 @@ export default function AnswerMarkdown({
         }
       }
     });
-  return (
-    <div className={styles.answer}>
-      {parseMarkdown(markdown).map((block, i) => {
-        switch (block.type) {
-          case 'paragraph':
-            return <p key={i}>{inline(block.children)}</p>;
-          case 'heading':
-            return (
-              <p key={i} className={styles.heading}>
-                <strong>{inline(block.children)}</strong>
-              </p>
-            );
-          case 'list': {
-            const items = block.items.map((item, j) => <li key={j}>{inline(item)}</li>);
-            return block.ordered ? (
-              <ol key={i} start={block.start}>
-                {items}
-              </ol>
-            ) : (
-              <ul key={i}>{items}</ul>
-            );
-          }
-          case 'code':
-            return (
-              <CodeBlock key={i} language={block.language || 'text'}>
-                {block.code}
-              </CodeBlock>
-            );
+  const render = (blocks: Block[]): ReactNode[] =>
+    blocks.map((block, i) => {
+      switch (block.type) {
+        case 'paragraph':
+          return <p key={i}>{inline(block.children)}</p>;
+        case 'heading':
+          return (
+            <p key={i} className={styles.heading}>
+              <strong>{inline(block.children)}</strong>
+            </p>
+          );
+        case 'list': {
+          const items = block.items.map((item, j) => (
+            <li key={j}>
+              {inline(item)}
+              {render(block.nested[j] ?? [])}
+            </li>
+          ));
+          return block.ordered ? (
+            <ol key={i} start={block.start}>
+              {items}
+            </ol>
+          ) : (
+            <ul key={i}>{items}</ul>
+          );
         }
-      })}
-    </div>
-  );
+        case 'table':
+          return (
+            <table key={i}>
+              <thead>
+                <tr>
+                  {block.header.map((cell, j) => (
+                    <th key={j}>{inline(cell)}</th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {block.rows.map((row, j) => (
+                  <tr key={j}>
+                    {row.map((cell, k) => (
+                      <td key={k}>{inline(cell)}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          );
+        case 'code':
+          return (
+            <CodeBlock key={i} language={block.language || 'text'}>
+              {block.code}
+            </CodeBlock>
+          );
+      }
+    });
+  return <div className={styles.answer}>{render(parseMarkdown(markdown))}</div>;
 }
