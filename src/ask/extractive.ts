@@ -126,7 +126,7 @@ function sameWord(a: string, b: string): boolean {
   if (a === b) return true;
   let common = 0;
   while (common < a.length && a[common] === b[common]) common++;
-  return common >= 5 && common >= Math.min(a.length, b.length) - 2;
+  return common >= 5 && common >= Math.max(a.length, b.length) - 3;
 }
 
 const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
@@ -358,6 +358,16 @@ function definesSubject(question: Question, piece: Omit<Piece, 'score'>, source:
   return piece.block === 0 && piece.index === 0 && isSubject(termsOf(heading), true);
 }
 
+/** How many pairs of neighbouring subject words a heading shares with the question, at most two. */
+function sharedPairs(question: string, heading: string): number {
+  const pairs = (text: string) => {
+    const terms = termsOf(text);
+    return new Set(terms.slice(1).map((term, i) => `${terms[i]} ${term}`));
+  };
+  const asked = pairs(question);
+  return Math.min(2, [...pairs(heading)].filter((pair) => asked.has(pair)).length);
+}
+
 function rank(question: Question, source: Source, index: number): Ranked {
   const heading = source.hierarchy.slice(2).at(-1) ?? '';
   const blocks = BOILERPLATE.test(heading.trim()) ? [] : blocksOf(source);
@@ -389,8 +399,10 @@ function rank(question: Question, source: Source, index: number): Ranked {
   let score =
     local * best +
     (1 - local) * coverage(question, blocks.map(textOf).join(' '), context) +
-    // A section whose title and heading name the question's subject is about it.
-    0.2 * coverage(question, `${source.title} ${source.hierarchy.slice(2).join(' ')}`) -
+    // A section whose title and heading name the question's subject is about it, more so when its
+    // heading says it in the question's own words ("Add a user" for "How do I add a user to …?").
+    0.2 * coverage(question, `${source.title} ${source.hierarchy.slice(2).join(' ')}`) +
+    0.1 * sharedPairs(question.text, heading) -
     0.035 * Math.min(index, 12);
   const lists = blocks.filter((unit): unit is PlainList => unit.type === 'list');
   // Steps count for a how-to question when they are about it.

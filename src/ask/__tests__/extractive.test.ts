@@ -406,3 +406,39 @@ describe('selectSources', () => {
     expect(selectSources([hit('/a', '')])).toEqual([]);
   });
 });
+
+describe('which section answers', () => {
+  it('abstains when only a longer word shares a question word’s first letters (recipe is not recipient)', () => {
+    const mailbox = source(
+      '/docs/services/microsoftonline/shared-mailboxes',
+      'Shared mailboxes',
+      'Create a shared mailbox',
+      'The recipient sees only the mailbox. Grant Send as to the users who write for it.',
+    );
+    expect(answerFromSources('sourdough bread recipe', [mailbox]).answered).toBe(false);
+  });
+
+  it('prefers the section whose heading says the question in its own words', () => {
+    const items = withUnits(
+      '/docs/services/workspace/ws-customer',
+      'Workspace for a customer',
+      'Add an item to a customer',
+      [
+        steps(
+          1,
+          [p('Open the customer and select Add items.')],
+          [p('With Assign to all users on, every user of the customer gets the item.')],
+        ),
+      ],
+    );
+    const users = withUnits(
+      '/docs/getting-started/user-management',
+      'User management',
+      'Add a user by hand',
+      [steps(1, [p('Open the customer and select New user.')], [p('Fill in the fields and select Save.')])],
+    );
+    const answer = answerFromSources('How do I add a user to a customer?', [items, users]);
+    expect(answer.sources[0].url).toBe('/docs/getting-started/user-management');
+    expect(answer.markdown).toContain('New user');
+  });
+});
