@@ -13,7 +13,7 @@ import { bearerOf, conversationProof, sameSecret, verifyToken } from './auth';
 import { settingsOf, type AskProxyOptions } from './config';
 import { clientAddress, clientKey, createLimits, LimitStoreError, limitStore, tokensIn } from './limits';
 import { oneLine, redactor } from './redact';
-import { onTopic, refsOf, retriever, type Sources } from './sources';
+import { onTopic, refsOf, retriever, sectionsFor, type Sources } from './sources';
 import { buildMessages, streamAnswer, SYSTEM_PROMPT, UpstreamError } from './upstream';
 
 export type { AskProxyOptions } from './config';
@@ -444,7 +444,7 @@ export function createAskProxy(options: AskProxyOptions): http.Server {
       await limits.refund(reserved).catch(() => undefined);
       return notCovered(res, request, cors);
     }
-    await answer(res, request, sources, cors, reserved);
+    await answer(res, request, sectionsFor(request.question, previous, sources), cors, reserved);
   }
 
   const server = http.createServer((req, res) => {

@@ -2,7 +2,13 @@
  * The sources an answer may use, retrieved by the proxy itself from the site's built search index,
  * ranked exactly as the site's search ranks them; the browser has no say in them.
  */
-import { answerFromSources, numberSources, searchQueryFor, type Answer } from '../src/ask/extractive';
+import {
+  answerFromSources,
+  chooseSections,
+  numberSources,
+  searchQueryFor,
+  type Answer,
+} from '../src/ask/extractive';
 import { retrieveSources } from '../src/ask/retrieve';
 import type { SourceRef } from '../src/ask/protocol';
 import type { SearchProvider } from '../src/search/types';
@@ -50,6 +56,19 @@ export function onTopic(question: string, previousQuestion: string, sources: Sou
   const previous = capQuestion(previousQuestion, MAX_PREVIOUS_WORDS);
   const answers = (text: string) => answerFromSources(text, sources).answered;
   return sources.length > 0 && (answers(asked) || (!!previous && answers(`${asked} ${previous}`)));
+}
+
+/**
+ * The sections a model answers from: the ones the offline engine would answer from, best first and one
+ * per page, renumbered; a follow-up may lean on the question before it. All retrieved sources when the
+ * engine chooses none.
+ */
+export function sectionsFor(question: string, previousQuestion: string, sources: Sources): Sources {
+  const asked = capQuestion(question, MAX_QUESTION_WORDS);
+  const previous = capQuestion(previousQuestion, MAX_PREVIOUS_WORDS);
+  const chosen = chooseSections(asked, sources);
+  const withPrevious = chosen.length || !previous ? chosen : chooseSections(`${asked} ${previous}`, sources);
+  return withPrevious.length ? numberSources(withPrevious) : sources;
 }
 
 /** What the browser is told about the sources: enough to list them and link the citations. */

@@ -3,6 +3,7 @@
  * stream of text pieces.
  */
 import type { AskTurn } from '../src/ask/protocol';
+import { sectionMarkdown } from '../src/ask/extractive';
 import { readChatStream } from '../src/ask/stream';
 import type { Sources } from './sources';
 
@@ -17,9 +18,15 @@ export const SYSTEM_PROMPT = [
   'Reply in Markdown, without raw HTML.',
 ].join(' ');
 
-/** Messages for the model: the system prompt, earlier turns, then the numbered sources and the question. */
+/**
+ * Messages for the model: the system prompt, earlier turns, then the numbered sources and the question.
+ * Each source is its section written whole (steps with their code, tables as tables), as the offline
+ * engine reads it.
+ */
 export function buildMessages(question: string, sources: Sources, history: AskTurn[]): Message[] {
-  const numbered = sources.map((source) => `[${source.n}] ${source.title} — ${source.url}\n${source.text}`);
+  const numbered = sources.map(
+    (source) => `[${source.n}] ${source.title} — ${source.url}\n${sectionMarkdown(source)}`,
+  );
   return [
     { role: 'system', content: SYSTEM_PROMPT },
     ...history.flatMap((turn): Message[] => [

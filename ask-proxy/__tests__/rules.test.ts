@@ -4,6 +4,9 @@ import { conversationProof, signToken, verifyToken } from '../auth';
 import { optionsFromEnv } from '../config';
 import { clientAddress, clientKey, createLimits } from '../limits';
 import { oneLine, redactor } from '../redact';
+import { sectionsFor, type Sources } from '../sources';
+import { buildMessages } from '../upstream';
+import type { PlainUnit } from '../../plugins/content-model/model';
 
 afterEach(() => vi.useRealTimers());
 
@@ -246,5 +249,51 @@ describe('optionsFromEnv', () => {
       proofTtlMs: 86_400_000,
     });
     expect(() => optionsFromEnv({ ASK_API_KEY: 'k', ASK_REDIS_URL: 'http://x' })).toThrow(/ASK_REDIS_URL/);
+  });
+});
+
+describe('what the model is given', () => {
+  const section = (url: string, title: string, units: PlainUnit[]): Sources[number] => ({
+    n: 0,
+    url,
+    title,
+    hierarchy: [title],
+    text: units.map((unit) => (unit.type === 'paragraph' ? unit.text : '')).join(' '),
+    units,
+  });
+  const ports = section('/docs/installation/rabbitmq-ssl', 'RabbitMQ over TLS', [
+    { type: 'paragraph', text: 'RabbitMQ over TLS listens on these ports.' },
+    {
+      type: 'table',
+      header: ['Port', 'Purpose'],
+      rows: [
+        ['5671', 'AMQP over TLS'],
+        ['15671', 'Management UI over TLS'],
+      ],
+    },
+  ]);
+  const samePage = section('/docs/installation/rabbitmq-ssl', 'RabbitMQ over TLS', [
+    { type: 'paragraph', text: 'Certificates for RabbitMQ over TLS come from your certificate authority.' },
+  ]);
+  const other = section('/docs/kb/kb00026', 'KB00026', [
+    { type: 'paragraph', text: 'The portal shows a certificate warning after renewal.' },
+  ]);
+
+  it('is the sections the offline engine answers from, one per page, renumbered', () => {
+    const chosen = sectionsFor(
+      'Which ports does RabbitMQ over TLS use?',
+      '',
+      [other, samePage, ports].map((s, i) => ({ ...s, n: i + 1 })),
+    );
+    expect(chosen[0].units).toEqual(ports.units);
+    expect(new Set(chosen.map((source) => source.url)).size).toBe(chosen.length);
+    expect(chosen.map((source) => source.n)).toEqual(chosen.map((_, i) => i + 1));
+  });
+
+  it('writes each section whole: a table as a table, not flattened rows', () => {
+    const [, user] = buildMessages('Which ports?', [{ ...ports, n: 1 }], []);
+    expect(user.content).toContain('| Port | Purpose |');
+    expect(user.content).toContain('| 5671 | AMQP over TLS |');
+    expect(user.content).not.toMatch(/Port: 5671;/);
   });
 });

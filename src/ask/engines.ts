@@ -24,10 +24,16 @@ export type RemoteAnswer = Answer & { proof?: string };
 
 export type AnswerEngine = {
   /**
-   * Produces the answer, calling `onText` with the Markdown so far each time it grows. Rejects with an
-   * AskError carrying a message for the reader; rejects with the abort reason once `signal` aborts.
+   * Produces the answer, calling `onText` with the Markdown so far each time it grows and, once known,
+   * the sources its citations number (the answer's own, which may be fewer than the retrieved ones).
+   * Rejects with an AskError carrying a message for the reader; rejects with the abort reason once
+   * `signal` aborts.
    */
-  answer(input: AskInput, onText: (markdown: string) => void, signal: AbortSignal): Promise<Answer>;
+  answer(
+    input: AskInput,
+    onText: (markdown: string, sources?: Answer['sources']) => void,
+    signal: AbortSignal,
+  ): Promise<Answer>;
 };
 
 export type AskSettings = {
@@ -49,11 +55,11 @@ export const extractiveEngine: AnswerEngine = {
     const words = answer.markdown.split(' ');
     for (let count = 1; count < words.length; count += 3) {
       signal.throwIfAborted();
-      onText(words.slice(0, count).join(' '));
+      onText(words.slice(0, count).join(' '), answer.sources);
       await nextFrame();
     }
     signal.throwIfAborted();
-    onText(answer.markdown);
+    onText(answer.markdown, answer.sources);
     return answer;
   },
 };
@@ -152,7 +158,7 @@ export function remoteEngine(
         for await (const piece of readChatStream(response.body, { onEvent })) {
           alive();
           markdown += piece;
-          onText(markdown);
+          onText(markdown, announced);
         }
         if (!response.ok) throw await errorOf(response);
         if (!markdown.trim()) throw new AskError(MESSAGES.empty);

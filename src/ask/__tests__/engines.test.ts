@@ -27,6 +27,23 @@ describe('extractiveEngine', () => {
     expect(seen.at(-1)).toBe(answer.markdown);
     expect(seen.length).toBeGreaterThan(1);
   });
+
+  it('numbers the citations of the growing answer as the finished answer does, one source per page', async () => {
+    const samePage = {
+      ...source,
+      hierarchy: ['Billing', 'Invoices', 'Review'],
+      text: 'Invoices list one line per plan.',
+    };
+    const cited: string[][] = [];
+    const answer = await extractiveEngine.answer(
+      { ...input, sources: [samePage, source] },
+      (_, sources) => cited.push((sources ?? []).map((entry) => `${entry.n} ${entry.url}`)),
+      new AbortController().signal,
+    );
+    const final = answer.sources.map((entry) => `${entry.n} ${entry.url}`);
+    expect(final).toEqual(['1 /docs/billing/invoices']);
+    for (const shown of cited) expect(shown).toEqual(final);
+  });
 });
 
 describe('remoteEngine', () => {

@@ -173,9 +173,9 @@ export default function AskPanel({ provider, conversation, onChange }: Props): R
         );
         const answer = await engine.answer(
           { question, sources, history },
-          (markdown) => {
+          (markdown, cited) => {
             if (signal.aborted) return;
-            setLive({ markdown, sources: numbered });
+            setLive({ markdown, sources: cited ?? numbered });
             setPhase('streaming');
           },
           signal,
