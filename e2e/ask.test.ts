@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { retriever, type Sources } from '../ask-proxy/sources';
+import { retriever, sectionsFor, type Sources } from '../ask-proxy/sources';
 import { searchBuild } from '../src/search/fromBuild';
 import { startAskProxy, startFakeModel, pointAtAskProxy } from './askProxy';
 import { BUILD_DIR, openPage, setupSite, until, visit } from './harness';
@@ -23,7 +23,10 @@ const QUESTION = 'When are invoices created';
 
 let model: Awaited<ReturnType<typeof startFakeModel>>;
 let proxy: Awaited<ReturnType<typeof startAskProxy>>;
-/** The sources the proxy retrieves for the streamed question: the site's own search over the build. */
+/**
+ * The sources the proxy gives the model for the streamed question: the site's own search over the
+ * build, then the sections the offline engine would answer from (one per page).
+ */
 let expected: Sources;
 
 before(async () => {
@@ -37,7 +40,8 @@ before(async () => {
     ASK_RATE_LIMIT: '0',
     ASK_IDLE_TIMEOUT_MS: '3000',
   });
-  expected = await retriever(searchBuild(BUILD_DIR))(`${QUESTION} GATE`);
+  const question = `${QUESTION} GATE`;
+  expected = sectionsFor(question, '', await retriever(searchBuild(BUILD_DIR))(question));
   assert.ok(expected.length >= 2, 'the build has sources about invoices');
 });
 after(async () => {
@@ -174,8 +178,8 @@ describe('Ask AI, a model behind npm run ask-proxy', () => {
     await dialog.getByRole('region', { name: 'Related sources' }).waitFor();
     await dialog.getByText('Get-SMInvoice -Customer contoso').waitFor();
 
-    // The sources are those the proxy retrieved from the build's index, in its order, and [n] links to
-    // the n-th of them; the model was given exactly those.
+    // The sources are those the proxy chose from what it retrieved from the build's index, in its order,
+    // and [n] links to the n-th of them; the model was given exactly those.
     const listed = await dialog
       .getByRole('region', { name: 'Related sources' })
       .getByRole('link')
