@@ -12,8 +12,8 @@
  * 4. Build cost at scale: cold production builds of a temporary copy of this site with the docs as they
  *    are (1×) and duplicated five times (5×): wall time, peak memory, time per page. Skip with --no-scale.
  *
- * 5. Ask AI: the evaluation's share of facts stated and of answers citing the right page, and the
- *    answers that missed (scripts/bench/ask.ts). Skip with --no-ask.
+ * 5. Ask AI: the evaluation's figures (facts stated, right page, labelled section, value first, and the
+ *    counts that must stay zero) and the answers that missed (scripts/bench/ask.ts). Skip with --no-ask.
  *
  * The method and the figures of the run are written to PERFORMANCE.md (`--out FILE` to change, `--out -`
  * for none; scripts/bench/report.ts). The cheapest run, page weight of an existing build only:
@@ -635,7 +635,10 @@ async function main() {
     const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
     sections.push({
       title: 'Ask AI evaluation (offline engine)',
-      body: `${evaluation.results.length} questions: facts stated ${percent(evaluation.factsStated)}, right page cited ${percent(evaluation.pageCited)}.`,
+      body: [
+        `${evaluation.results.length} questions: facts stated ${percent(evaluation.factsStated)}, right page cited ${percent(evaluation.pageCited)}, answer drawn from the labelled section ${percent(evaluation.fromSection)} (labelled section retrieved for ${percent(evaluation.retrieved)}; answered from it when retrieved ${percent(evaluation.fromRetrievedSection)}), value in the first sentence ${percent(evaluation.valueFirst)} of value questions.`,
+        `Procedures or code not whole ${evaluation.brokenUnits}, flattened table rows ${evaluation.flattenedRows}, audience lines ${evaluation.audienceLines}, duplicate pages in sources ${evaluation.duplicatePages}, false abstentions ${evaluation.falseAbstentions}.`,
+      ].join(' '),
     });
   });
 
