@@ -13,7 +13,6 @@ import {
   type Parameter,
   type Response,
   type Schema,
-  type StateEnum,
   type Tag,
 } from './types';
 
@@ -87,14 +86,6 @@ function enumValuesOf(document: unknown): Set<string> {
   };
   walk(document);
   return values;
-}
-
-function stateEnumsOf(schemas: Record<string, Schema>): StateEnum[] {
-  return Object.entries(schemas).flatMap(([schema, definition]) =>
-    Object.entries(definition.properties ?? {})
-      .filter(([, property]) => Array.isArray(property.enum) && property.enum.length)
-      .map(([property, { enum: values }]) => ({ schema, property, values: (values ?? []).map(String) })),
-  );
 }
 
 /** Swagger 2.0 keys of a non-body parameter that belong in its OpenAPI 3 `schema`. */
@@ -234,7 +225,6 @@ export function buildModel(
     schemaName: (schema) => (schema ? names.get(schema) : undefined),
     schemaPointer: (name) =>
       `${format === 'swagger-2.0' ? '#/definitions/' : '#/components/schemas/'}${name}`,
-    stateEnums: stateEnumsOf(schemas),
     enumValues: enumValuesOf(document),
     operation: (operationId) => byId.get(operationId),
     cmdlets: [],

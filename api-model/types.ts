@@ -96,9 +96,6 @@ export type Operation = {
 
 export type Tag = { name: string; description?: string };
 
-/** An enum of a named schema's property: the states an entity can be in (`Request.status`). */
-export type StateEnum = { schema: string; property: string; values: string[] };
-
 /** A cmdlet of the Cortex module: the operations whose `x-cortex.cmdlet` names it, or an entry of the cmdlets file. */
 export type CortexCmdlet = {
   name: string;
@@ -145,8 +142,6 @@ export type ApiModel = {
   schemaName(schema: Schema | undefined): string | undefined;
   /** Where a named schema is in the specification: `#/definitions/Customer` or `#/components/schemas/Customer`. */
   schemaPointer(name: string): string;
-  /** The enums of named schemas' properties. */
-  stateEnums: StateEnum[];
   /** Every string value of every enum in the specification. */
   enumValues: Set<string>;
   operation(operationId: string): Operation | undefined;
