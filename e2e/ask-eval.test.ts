@@ -23,8 +23,8 @@ const REPORTED = [
 ];
 
 /**
- * Floors a few points under the figures measured on 88 questions (facts stated 85.3%, right page cited
- * 87.5%, answer drawn from the labelled section 79.5%, value in the first sentence 75.0% of 36), so
+ * Floors a few points under the figures measured on 88 questions (facts stated 83.3%, right page cited
+ * 88.6%, answer drawn from the labelled section 79.5%, value in the first sentence 75.0% of 36), so
  * that one content edit that moves an answer or two does not fail the gate; what a reader must never
  * see stays at zero.
  */

@@ -185,8 +185,8 @@ export const PAIRS: Pair[] = [
   ),
   pair(
     'troubleshooting',
-    'billing run stays running',
-    'What do I do when a billing run stays Running?',
+    'billing run failed no invoices',
+    'Why did the monthly billing run fail without invoices?',
     '/docs/kb/kb00007',
   ),
   pair(
@@ -221,9 +221,9 @@ export const PAIRS: Pair[] = [
   ),
   pair(
     'troubleshooting',
-    'parent request WaitingForChildren',
+    'parent request stuck WaitingForChildren',
     'Why is a parent request stuck in WaitingForChildren?',
-    '/docs/kb/kb00011',
+    '/docs/troubleshooting/stuck-messages-rabbitmq',
   ),
 
   // The REST API: an operation, or how the API works.

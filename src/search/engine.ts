@@ -42,7 +42,8 @@ export function stem(word: string): string {
   else if (term.length > 4 && term.endsWith('ed')) term = term.slice(0, -2);
   // stopped / stop, planned / plan (not bill, pass or buzz, and not set from settings).
   if (term !== before && term.length > 4 && /([^aeioulsz])\1$/.test(term)) term = term.slice(0, -1);
-  if (term.length > 4 && term.endsWith('e')) term = term.slice(0, -1);
+  // page / paging, size / sizing, save / saving.
+  if (term.length > 3 && term.endsWith('e')) term = term.slice(0, -1);
   return term;
 }
 
@@ -156,11 +157,15 @@ export const CHUNK_SIZE = 16;
 /** A section as the index is built from it: its metadata, heading and units (see plugins/content-model). */
 export type SourceSection = SectionMeta & { heading: string; units: PlainUnit[] };
 
-/** The words inside the text's CamelCase identifiers (BillingRun, NightlySync), so "billing run" finds them. */
+/**
+ * The words inside the text's CamelCase identifiers (BillingRun, NightlySync, and cmdlet nouns behind
+ * their prefix: SMCustomerPlan), so "billing run" and "customer plan" find them.
+ */
 export function identifierWords(text: string): string {
   const words = new Set<string>();
-  for (const [identifier] of text.matchAll(/\b(?:[A-Z][a-z]+|[a-z]{2,})(?:[A-Z][a-z]+)+\b/g))
-    for (const word of identifier.split(/(?=[A-Z])/)) words.add(word.toLowerCase());
+  for (const [identifier] of text.matchAll(/\b(?:[A-Z][a-z]+|[a-z]{2,}|[A-Z]{2,})(?:[A-Z][a-z]+)+\b/g))
+    for (const word of identifier.split(/(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/))
+      words.add(word.toLowerCase());
   return [...words].join(' ');
 }
 
@@ -220,7 +225,9 @@ export function assembleIndex(
  * Words that shape a question without naming its subject ("what do I need…", "is it possible to…"),
  * beyond the stop words the index leaves out: dropped from queries only.
  */
-const QUESTION_WORDS = new Set('need needs want wants able possible please'.split(' '));
+const QUESTION_WORDS = new Set(
+  'need needs want wants able possible please not another through via using'.split(' '),
+);
 
 /**
  * The query's words as the index stores them. Left out: the stop words and QUESTION_WORDS, "how long",
@@ -273,8 +280,6 @@ export function kindWeight(query: string): (kind: PageKind) => number {
 
 /** Words that name the kind of page wanted (see kindWeight), as queryTerms gives them. */
 const KIND_WORDS = new Set(['api', 'rest', 'endpoint', 'powershell', 'cmdlet']);
-/** What a section that lacks one of the query's words keeps of its score, when others have them all. */
-const LACKING_WEIGHT = 0.6;
 
 const GENERATED_WEIGHT = 0.3;
 /** A query that asks for generated pages prefers them to guides that mention the same words. */
@@ -298,100 +303,80 @@ export function rankSections(
   const filterResult = filter
     ? (result: { id: unknown }) => filter(sections[result.id as number])
     : undefined;
-  // The last word is usually still being typed: match it as a prefix. Earlier words are complete: allow typos.
-  const isLast = (_term: string, i: number, all: string[]) => i === all.length - 1;
-  const results = index.search(terms.join(' '), {
-    boost: BOOST,
-    prefix: (term, i, all) => isLast(term, i, all) && term.length >= 2,
-    fuzzy: (term, i, all) =>
-      isLast(term, i, all)
-        ? term.length >= 6
-          ? 0.15
-          : false
-        : term.length >= 5
-          ? 0.2
-          : term.length >= 4
-            ? 1
-            : false,
-    combineWith: 'AND',
-    filter: filterResult,
+  // The last word is usually still being typed: match it as a prefix. Earlier words are complete: allow
+  // typos, but only in a word the docs do not contain ("biling"), so that "change" does not also match
+  // "charge", nor "stop" "step".
+  const last = terms.length - 1;
+  const typo = (term: string, distance: number | false) =>
+    distance && index.search(term, { prefix: false, fuzzy: false }).length ? false : distance;
+  const results = index.search(
+    {
+      combineWith: 'OR',
+      queries: terms.map((term, i) => ({
+        queries: [term],
+        prefix: i === last && term.length >= 2,
+        fuzzy: typo(
+          term,
+          i === last ? term.length >= 6 && 0.15 : term.length >= 5 ? 0.2 : term.length >= 4 && 1,
+        ),
+      })),
+    },
+    { boost: BOOST, filter: filterResult },
+  );
+  // A section that lacks some of the query's words still counts, for the share of the query it covers:
+  // each word weighs its inverse document frequency, so lacking a word many sections have ("change",
+  // "make") costs little and lacking the subject costs much. Questions often use a word the docs do not
+  // ("stop … being billed" for "exclude from billing"). A word that names the kind of page wanted ("…
+  // api", "… powershell", see kindWeight) is not counted. This replaces MiniSearch's own factor for an
+  // OR query, the number of words matched.
+  const keys = terms.map((term) => processTerm(term) ?? term);
+  const idf = keys.map((key) => {
+    const count = results.filter((result) => result.queryTerms.includes(key)).length;
+    return Math.log(1 + (index.documentCount - count + 0.5) / (count + 0.5));
   });
-  // Questions often use a word the docs do not ("stop … being billed" for "exclude from billing"): with
-  // four words or more, or when no section has them all, sections with all words but one count too, for
-  // less. A word that names the kind of page wanted ("… api", "… powershell", see kindWeight) may be
-  // missing at no cost.
-  const droppable = (i: number) =>
-    KIND_WORDS.has(terms[i])
-      ? terms.length >= 2
-      : terms.length >= 3 && (!results.length || terms.length >= 4);
-  const allButOne = [
-    ...new Map(
-      terms
-        .flatMap((term, skip) =>
-          droppable(skip)
-            ? index
-                .search(terms.filter((__, i) => i !== skip).join(' '), {
-                  boost: BOOST,
-                  prefix: (word, i, all) => isLast(word, i, all) && word.length >= 2,
-                  fuzzy: (word) => (word.length >= 5 ? 0.2 : false),
-                  combineWith: 'AND',
-                  filter: filterResult,
-                })
-                .map((result) => ({
-                  ...result,
-                  score: result.score * (KIND_WORDS.has(term) || !results.length ? 1 : LACKING_WEIGHT),
-                }))
-            : [],
-        )
-        .sort((a, b) => a.score - b.score)
-        .map((result) => [result.id, result]),
-    ).values(),
-  ];
-  const merged = new Map(results.map((result) => [result.id, result]));
-  for (const result of allButOne) {
-    if ((merged.get(result.id)?.score ?? 0) < result.score) merged.set(result.id, result);
-  }
-  const fallback = merged.size
-    ? [...merged.values()]
-    : index.search(terms.join(' '), {
-        boost: BOOST,
-        prefix: true,
-        fuzzy: 0.2,
-        combineWith: 'OR',
-        filter: filterResult,
-      });
+  const counted = (i: number) => !KIND_WORDS.has(terms[i]) || terms.every((term) => KIND_WORDS.has(term));
+  const whole = idf.reduce((sum, weight, i) => sum + (counted(i) ? weight : 0), 0);
+  const covered = (matched: string[]) =>
+    idf.reduce((sum, weight, i) => sum + (counted(i) && matched.includes(keys[i]) ? weight : 0), 0) / whole;
   const kb = /\bkb\d{5}\b/.exec(normalized)?.[0];
   const titleTerms = new Map<string, string[]>();
-  /** How many query words the title lacks. */
-  const missingFromTitle = (title: string) => {
+  const weightOf = kindWeight(exact);
+  /**
+   * How many query words the title lacks. A word that names the kind of page wanted is not lacking from
+   * a page of that kind: "… through the REST API" and the operation "Create a user".
+   */
+  const missingFromTitle = (title: string, kind: PageKind) => {
     let words = titleTerms.get(title);
     if (!words) titleTerms.set(title, (words = queryTerms(title)));
-    return terms.filter((term) => !words.some((word) => word.startsWith(term))).length;
+    const named = kind !== 'guide' && weightOf(kind) >= 1;
+    return terms.filter(
+      (term) => !(named && KIND_WORDS.has(term)) && !words.some((word) => word.startsWith(term)),
+    ).length;
   };
   // Adjacent query words ("test users", "access token") found together in a title or heading weigh more.
-  const weightOf = kindWeight(exact);
   const pairs = terms.slice(1).map((term, i) => ` ${terms[i]} ${term} `);
   const phrases = (text: string) => {
     const words = ` ${queryTerms(text).join(' ')} `;
     return pairs.filter((pair) => words.includes(pair)).length;
   };
-  return fallback
+  return results
     .map((result) => {
       const section = sections[result.id as number];
       const title = section.title.toLowerCase();
       const isIntro = section.hierarchy.length <= 2;
-      let score = result.score;
+      let score = (result.score / result.queryTerms.length) * covered(result.queryTerms);
       if (title === normalized) score += isIntro ? 1000 : 500;
       if (kb && title.startsWith(`${kb}:`)) score += isIntro ? 2000 : 1000;
       // Every query word in the page title (all but one of a longer question's): the page itself is
       // what the reader is looking for.
-      const missing = missingFromTitle(section.title);
+      const kind = pageKind(section.url);
+      const missing = missingFromTitle(section.title, kind);
       if (missing === 0) score *= isIntro ? 2 : 1.3;
       else if (missing === 1 && terms.length >= 3) score *= isIntro ? 1.6 : 1.2;
       if (pairs.length) score *= 1 + 0.3 * phrases(section.hierarchy.slice(1).join(' | '));
       // Of two pages with the query as title, the one spelt as typed ("Workspace lists", not "Workspace Lists").
       if (section.title === exact) score *= 1.01;
-      score *= weightOf(pageKind(section.url));
+      score *= weightOf(kind);
       return { id: result.id as number, score, terms: result.terms };
     })
     .sort((a, b) => b.score - a.score);

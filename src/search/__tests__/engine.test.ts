@@ -81,6 +81,10 @@ describe('stem', () => {
     ['stopped', 'stop'],
     ['applied', 'apply'],
     ['passed', 'pass'],
+    ['size', 'siz'],
+    ['sizing', 'siz'],
+    ['page', 'pag'],
+    ['paging', 'pag'],
   ])('%s → %s', (word, expected) => expect(stem(word)).toBe(expected));
 });
 
@@ -99,12 +103,19 @@ describe('queryTerms', () => {
     expect(queryTerms('How long is an access token valid?')).toEqual(['access', 'token', 'valid']);
     expect(queryTerms('What server size do I need for 10,000 users?')).toEqual([
       'server',
-      'size',
+      'siz',
       '10',
       '000',
       'user',
     ]);
     expect(queryTerms('Is it possible to import users?')).toEqual(['import', 'user']);
+    expect(queryTerms('Why can I not save an offer with the same name as another?')).toEqual([
+      'sav',
+      'offer',
+      'sam',
+      'nam',
+    ]);
+    expect(queryTerms('How do I retry a request through the API?')).toEqual(['retry', 'request', 'api']);
   });
 
   it("drops the product's name, which every page is about", () => {
@@ -120,6 +131,10 @@ describe('identifierWords', () => {
     expect(
       identifierWords('The BillingRun job, then NightlySync and startBillingRun; not API or iPhone.'),
     ).toBe('billing run nightly sync start');
+  });
+
+  it('gives the noun words of a cmdlet behind its prefix', () => {
+    expect(identifierWords('Wait-SMRequest and Add-SMCustomerPlan')).toBe('sm request customer plan');
   });
 });
 
@@ -234,6 +249,22 @@ describe('rankSections', () => {
     expect(searchAll('biling rules')[0]).toBe('/docs/billing/rules');
   });
 
+  it('tolerates typos only in a word the docs do not contain', () => {
+    const files = buildSearchFiles([
+      section('Brand', '', 'Change the logo.', '/docs/brand'),
+      section('Charges', '', 'Charge the logo fee monthly.', '/docs/charges'),
+    ]);
+    const index = assembleIndex(files.base, Object.values(files.shards));
+    const sections = unpackSections(files.sections);
+    const matched = (query: string) =>
+      rankSections(index, sections, query).map((hit) => [sections[hit.id].url, ...hit.terms.sort()]);
+    expect(matched('change logo')).toEqual([
+      ['/docs/brand', 'chang', 'logo'],
+      ['/docs/charges', 'logo'],
+    ]);
+    expect(matched('chnge logo')[0]).toEqual(['/docs/brand', 'chang', 'logo']);
+  });
+
   it('puts the KB article first for its number in any form', () => {
     for (const query of ['kb00017', 'KB 17', 'kb17']) expect(searchAll(query)[0]).toBe('/docs/kb/kb00017');
   });
@@ -251,6 +282,24 @@ describe('rankSections', () => {
   it('finds a section without the word that names the kind of page wanted', () => {
     expect(searchAll('install rabbitmq powershell')[0]).toBe('/docs/rabbitmq');
     expect(searchAll('billing rules api')[0]).toBe('/docs/billing/rules');
+  });
+
+  it('reads a page of the kind asked for as naming it in its title', () => {
+    const files = buildSearchFiles([
+      section('Users', 'Users in the API', 'Create users with the REST API.', '/docs/users#api'),
+      section(
+        'Create a user',
+        '',
+        'POST /api/v2/customers/{customerId}/users creates a user.',
+        '/docs/developer/api/reference/create-user',
+      ),
+    ]);
+    const index = assembleIndex(files.base, Object.values(files.shards));
+    const sections = unpackSections(files.sections);
+    const first = (query: string) => sections[rankSections(index, sections, query)[0].id].url;
+    expect(first('How do I create a user through the REST API?')).toBe(
+      '/docs/developer/api/reference/create-user',
+    );
   });
 
   it("weighs the question's adjacent words found together in a heading", () => {
