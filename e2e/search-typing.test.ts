@@ -74,6 +74,63 @@ describe('typing right after asking for search', () => {
     assert.deepEqual(problems.errors, []);
   });
 
+  it('cancels search on Escape pressed before the page has hydrated', async () => {
+    const { page, problems } = await slowPage();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/js\/main\.[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${site.url}/docs/concepts/introduction`, { waitUntil: 'commit' });
+    await searchButton(page).waitFor();
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('abc', { delay: DELAY });
+    await page.keyboard.press('Escape');
+    assert.equal(await page.locator('#search-early-input').count(), 0, 'stand-in removed');
+    assert.equal(
+      await page.evaluate(() => document.activeElement === document.body),
+      true,
+      'focus given back',
+    );
+    release();
+    await page.waitForSelector('html[data-has-hydrated="true"]', { state: 'attached' });
+    // The request made before hydration is not played: the dialog is not opened.
+    assert.equal(await searchButton(page).getAttribute('aria-expanded'), 'false');
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('xy', { delay: DELAY });
+    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'combobox');
+    assert.equal(await box(page).inputValue(), 'xy');
+    assert.deepEqual(problems.errors, []);
+  });
+
+  it("cancels search on Escape pressed while the dialog's code is loading", async () => {
+    const { page, problems } = await slowPage();
+    let hold = false;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/js\/[^/]+\.js$/, async (route) => {
+      if (hold) await held;
+      await route.continue();
+    });
+    await page.goto(`${site.url}/docs/concepts/introduction`);
+    await page.waitForSelector('html[data-has-hydrated="true"]', { state: 'attached' });
+    hold = true;
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('abc', { delay: DELAY });
+    assert.equal(await searchButton(page).getAttribute('aria-expanded'), 'true', 'dialog asked for');
+    assert.equal(await box(page).count(), 0, "the dialog's code has not arrived");
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('button[aria-haspopup="dialog"][aria-expanded="false"]');
+    assert.equal(await page.locator('#search-early-input').count(), 0, 'stand-in removed');
+    release();
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('xy', { delay: DELAY });
+    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'combobox');
+    assert.equal(await box(page).inputValue(), 'xy');
+    assert.deepEqual(problems.errors, []);
+  });
+
   it("keeps every key typed into the home page's search box, on a first visit and on a later one", async () => {
     const { page, problems } = await slowPage();
     const home = page.locator('#home-search');

@@ -1,5 +1,5 @@
 import type { Plugin } from '@docusaurus/types';
-import { SEARCH_INPUT_ID } from './searchInput';
+import { SEARCH_CANCEL_EVENT, SEARCH_INPUT_ID } from './searchInput';
 
 /** The navbar's search button: a click on it, or a search shortcut, opens the search dialog. */
 const SEARCH_BUTTON = 'button[aria-haspopup="dialog"][aria-keyshortcuts]';
@@ -16,7 +16,9 @@ export const REPLAYED_BUTTONS = [SEARCH_BUTTON, 'button[aria-label^="Switch betw
  *   stand-in (./searchInput.ts, created on first use outside React's tree) at once, so every key typed
  *   after the shortcut lands in a text field, and clicks the search button, which opens the dialog; the
  *   dialog takes the stand-in's text when it mounts. A click on the search button focuses the stand-in
- *   the same way;
+ *   the same way. Escape in the stand-in cancels: it removes the stand-in, forgets a request not yet
+ *   played, gives focus back to where it was and sends SEARCH_CANCEL_EVENT, so that a dialog whose code
+ *   is still loading does not open;
  * - before hydration, records those requests and a press on a REPLAYED_BUTTONS button (seen as
  *   `pointerup`, because a disabled button gets no click) and plays them once the page is hydrated, a
  *   button's click as soon as the button is enabled.
@@ -29,8 +31,20 @@ export const EARLY_INPUT_SCRIPT = `(function () {
   var queue = [];
   var hydrated = function () { return root.getAttribute('data-has-hydrated') === 'true'; };
   var closest = function (target, selector) { return target && target.closest ? target.closest(selector) : null; };
+  var before = null;
+  var cancel = function (event) {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    event.stopPropagation();
+    event.target.remove();
+    var index = indexOf(document.querySelector(search));
+    queue = queue.filter(function (queued) { return queued !== index; });
+    if (before && before.isConnected && before.focus) before.focus({ preventScroll: true });
+    window.dispatchEvent(new Event(${JSON.stringify(SEARCH_CANCEL_EVENT)}));
+  };
   var standIn = function () {
     var input = document.getElementById(${JSON.stringify(SEARCH_INPUT_ID)});
+    if (document.activeElement !== input) before = document.activeElement;
     if (!input) {
       input = document.createElement('input');
       input.id = ${JSON.stringify(SEARCH_INPUT_ID)};
@@ -40,6 +54,7 @@ export const EARLY_INPUT_SCRIPT = `(function () {
       input.spellcheck = false;
       input.setAttribute('aria-label', 'Search the docs');
       input.style.cssText = 'position:fixed;top:0;left:0;width:1px;height:1px;margin:0;padding:0;border:0;opacity:0;font-size:16px';
+      input.addEventListener('keydown', cancel);
       (document.body || root).appendChild(input);
     }
     input.focus({ preventScroll: true });

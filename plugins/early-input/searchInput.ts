@@ -7,6 +7,12 @@
 export const SEARCH_INPUT_ID = 'search-early-input';
 
 /**
+ * Sent on `window` when the reader presses Escape in the stand-in, before the dialog has taken it: search
+ * is no longer wanted, so a dialog still loading must not open.
+ */
+export const SEARCH_CANCEL_EVENT = 'search-early-cancel';
+
+/**
  * Moves what the stand-in holds to `target`: focus, text and caret, in one task so no keystroke can
  * land in between, and removes the stand-in so nothing is typed twice (the script makes a new one when
  * search is asked for again). Returns the text moved.

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { SEARCH_CANCEL_EVENT } from '@site/plugins/early-input/searchInput';
 import styles from './styles.module.css';
 
 // The modal, the providers and the engine load only when a reader reaches for search.
@@ -8,7 +9,7 @@ const SearchModal = lazy(loadModal);
 /**
  * The navbar's search button: opens the search dialog on click. Ctrl/⌘+K and "/" click it: the page's
  * early-input script (plugins/early-input) handles them, before and after hydration, and first focuses
- * the stand-in that keeps what the reader types until the dialog takes it.
+ * the stand-in that keeps what the reader types until the dialog takes it, or Escape cancels.
  */
 export default function SearchBar(): ReactNode {
   const [open, setOpen] = useState(false);
@@ -19,6 +20,15 @@ export default function SearchBar(): ReactNode {
     button.current?.focus();
   }, []);
 
+  // Escape pressed before the dialog has mounted (its code still loading): it is not opened after all.
+  // Once mounted, the dialog has taken the stand-in, so nothing sends the event.
+  useEffect(() => {
+    if (!open) return undefined;
+    const cancel = () => setOpen(false);
+    window.addEventListener(SEARCH_CANCEL_EVENT, cancel);
+    return () => window.removeEventListener(SEARCH_CANCEL_EVENT, cancel);
+  }, [open]);
+
   return (
     <>
       <button
@@ -27,6 +37,7 @@ export default function SearchBar(): ReactNode {
         className={styles.button}
         aria-keyshortcuts="Control+K"
         aria-haspopup="dialog"
+        aria-expanded={open}
         onClick={() => setOpen(true)}
         onMouseEnter={() => void loadModal()}
         onFocus={() => void loadModal()}
