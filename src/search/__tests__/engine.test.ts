@@ -273,7 +273,7 @@ describe('rankSections', () => {
     expect(searchAll('Install RabbitMQ')[0]).toBe('/docs/rabbitmq');
   });
 
-  it('answers a question whose words are not all in one section with the sections that have all but one', () => {
+  it('answers a question whose words are not all in one section with the sections that cover most of it', () => {
     expect(searchAll('How do I stop a mid-month change from being charged?')[0]).toBe(
       '/docs/billing/rules#pro-rating',
     );
