@@ -51,6 +51,13 @@ export type DocContent<T = Phrasing[]> = {
   links: string[];
 };
 
+/**
+ * The heading of a section that only points to other pages (Related pages, See also, Next steps): the
+ * pages it lists are there themselves, so search leaves it out and Ask AI never answers from it.
+ */
+export const LINK_SECTION =
+  /^(?:see also|related(?: pages| links| articles| topics)?|next steps?|further reading)$/i;
+
 /** What a search record holds: the model with inline content as plain words. */
 export type PlainUnit = Unit<string>;
 

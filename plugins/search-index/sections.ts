@@ -1,9 +1,16 @@
 import type { SourceSection } from '../../src/search/engine';
-import { plainOf, plainUnits, unitsText, type ContentDoc, type DocContent } from '../content-model';
+import {
+  LINK_SECTION,
+  plainOf,
+  plainUnits,
+  unitsText,
+  type ContentDoc,
+  type DocContent,
+} from '../content-model';
 import { sectionLabel } from './labels';
 
 /**
- * A doc's search records: its opening and each H2/H3 section, with the anchors the page gives those
+ * A doc's search records: its opening and each H2/H3 section but those that only list links, with the anchors the page gives those
  * headings, the breadcrumb a result shows (section label, page title, H2, H3) and the section's units
  * with inline content as plain words (tables stay tables, code blocks stay whole).
  */
@@ -15,7 +22,7 @@ export function searchSections({ doc, url, pluginId, version, content }: Content
     const heading = plainOf(section.heading);
     if (section.level === 2) h2 = heading;
     const units = plainUnits(section.units);
-    if (!units.length && !heading) continue;
+    if ((!units.length && !heading) || LINK_SECTION.test(heading)) continue;
     const hierarchy = [sectionLabel(url), title];
     if (section.level === 2) hierarchy.push(heading);
     if (section.level === 3) hierarchy.push(h2, heading);

@@ -9,6 +9,7 @@
 import { identifierWords, processTerm } from '../search/engine';
 import { tokenize } from '../search/text';
 import { unitsFromText, type PlainList, type PlainUnit } from './units';
+import { LINK_SECTION } from '../../plugins/content-model/model';
 
 export type Source = {
   url: string;
@@ -103,8 +104,10 @@ export const AUDIENCE =
 const NAVIGATION =
   /^(see( also)?|read|related (pages?|articles?|topics?)|for (more|details|further|the full|a full|an overview)|back to)\b/i;
 /** Sections a reader never needs as an answer: versions it applies to, further links. */
-export const BOILERPLATE =
-  /^(applies to|more information|see also|related( pages| articles| topics)?|known issues|next steps?|further reading|references?)$/i;
+export const BOILERPLATE = new RegExp(
+  `^(?:applies to|more information|known issues|references?)$|${LINK_SECTION.source}`,
+  'i',
+);
 /** Sections that restate what the reader already sees. */
 const SYMPTOMS = /^symptoms?$/i;
 const CAUSE = /^(cause|causes|why( .*)?|root cause)$/i;

@@ -34,6 +34,13 @@ describe('searchSections', () => {
     expect(records[0].docsTag).toBe('docs-default-current');
   });
 
+  it('leaves out sections that only list links to other pages', async () => {
+    const records = await page(
+      'Intro.\n\n## Steps\n\nDo it.\n\n## Related pages\n\n- [Billing](/docs/billing)\n\n## See also\n\n- [Users](/docs/users)\n',
+    );
+    expect(records.map((record) => record.heading)).toEqual(['', 'Steps']);
+  });
+
   it('holds a table as a table and a code block whole', async () => {
     const [record] = await page(
       [
