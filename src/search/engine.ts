@@ -281,6 +281,9 @@ export function kindWeight(query: string): (kind: PageKind) => number {
 /** Words that name the kind of page wanted (see kindWeight), as queryTerms gives them. */
 const KIND_WORDS = new Set(['api', 'rest', 'endpoint', 'powershell', 'cmdlet']);
 
+/** The share of the best section's coverage of the query (see rankSections) a result must have. */
+const LEAST_COVERED = 0.3;
+
 const GENERATED_WEIGHT = 0.3;
 /** A query that asks for generated pages prefers them to guides that mention the same words. */
 const NAMED_WEIGHT = 1.5;
@@ -359,7 +362,11 @@ export function rankSections(
     const words = ` ${queryTerms(text).join(' ')} `;
     return pairs.filter((pair) => words.includes(pair)).length;
   };
+  // A section that covers far less of the query than the best one does (only "change" or "portal" of a
+  // question about the portal's logo and colors) is not a result.
+  const best = Math.max(0, ...results.map((result) => covered(result.queryTerms)));
   return results
+    .filter((result) => covered(result.queryTerms) >= LEAST_COVERED * best)
     .map((result) => {
       const section = sections[result.id as number];
       const title = section.title.toLowerCase();

@@ -258,10 +258,8 @@ describe('rankSections', () => {
     const sections = unpackSections(files.sections);
     const matched = (query: string) =>
       rankSections(index, sections, query).map((hit) => [sections[hit.id].url, ...hit.terms.sort()]);
-    expect(matched('change logo')).toEqual([
-      ['/docs/brand', 'chang', 'logo'],
-      ['/docs/charges', 'logo'],
-    ]);
+    // Were "change" to match "charge", the second section would cover the whole query too.
+    expect(matched('change logo')).toEqual([['/docs/brand', 'chang', 'logo']]);
     expect(matched('chnge logo')[0]).toEqual(['/docs/brand', 'chang', 'logo']);
   });
 
@@ -277,6 +275,20 @@ describe('rankSections', () => {
     expect(searchAll('How do I stop a mid-month change from being charged?')[0]).toBe(
       '/docs/billing/rules#pro-rating',
     );
+  });
+
+  it('leaves out sections that cover far less of the query than the best one', () => {
+    const files = buildSearchFiles([
+      section('Brand', '', 'Change the portal logo and colors.', '/docs/brand'),
+      ...['users', 'plans', 'domains', 'mailboxes', 'invoices'].map((noun) =>
+        section(noun, '', `Change the ${noun} in the portal.`, `/docs/${noun}`),
+      ),
+    ]);
+    const index = assembleIndex(files.base, Object.values(files.shards));
+    const sections = unpackSections(files.sections);
+    const urls = (query: string) => rankSections(index, sections, query).map((hit) => sections[hit.id].url);
+    expect(urls('How do I change the portal logo and colors?')).toEqual(['/docs/brand']);
+    expect(urls('change the portal')).toHaveLength(6);
   });
 
   it('finds a section without the word that names the kind of page wanted', () => {
