@@ -257,12 +257,11 @@ export const PAIRS: Pair[] = [
     'How do I create a user through the REST API?',
     '/docs/developer/api/reference/create-user',
   ),
-  pair(
-    'API',
-    'api access token',
-    'How do I get an access token for the API?',
+  // The token operation's page answers as well: its request, response and code samples.
+  pair('API', 'api access token', 'How do I get an access token for the API?', [
     '/docs/developer/api/api-intro',
-  ),
+    '/docs/developer/api/reference/request-access-token',
+  ]),
   pair('API', 'api paging', 'How do I page through API results?', '/docs/developer/api/api-intro'),
   pair(
     'API',

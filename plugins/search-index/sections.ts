@@ -33,6 +33,7 @@ export function searchSections({ doc, url, pluginId, version, content }: Content
       heading,
       units,
       docsTag: `docs-${pluginId}-${version.versionName}`,
+      ...(section.level === 1 && doc.description ? { summary: doc.description } : {}),
     });
   }
   return records;

@@ -155,7 +155,12 @@ export function unpackSections({ docsTags, pages, sections }: SectionsFile): Sec
 export const CHUNK_SIZE = 16;
 
 /** A section as the index is built from it: its metadata, heading and units (see plugins/content-model). */
-export type SourceSection = SectionMeta & { heading: string; units: PlainUnit[] };
+export type SourceSection = SectionMeta & {
+  heading: string;
+  units: PlainUnit[];
+  /** The page's description, on its opening section: indexed with the other names, never shown. */
+  summary?: string;
+};
 
 /**
  * The words inside the text's CamelCase identifiers (BillingRun, NightlySync, and cmdlet nouns behind
@@ -186,8 +191,13 @@ export function buildSearchFiles(
         title: section.title,
         heading: section.heading,
         text,
-        aliases:
-          `${aliasesOf(`${section.title} ${section.heading} ${text}`)} ${identifierWords(text)}`.trim(),
+        aliases: [
+          section.summary,
+          aliasesOf(`${section.title} ${section.heading} ${text}`),
+          identifierWords(text),
+        ]
+          .filter(Boolean)
+          .join(' '),
       };
     }),
   );
