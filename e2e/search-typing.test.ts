@@ -21,6 +21,19 @@ const TRIGGERS: [name: string, ask: (page: Page) => Promise<void>][] = [
   ['a click on the search button', (page) => searchButton(page).click()],
 ];
 
+const MAIN_BUNDLE = /\/assets\/js\/main\.[^/]+\.js$/;
+
+/** Holds the page's requests for scripts matching `pattern`, those made while `holding()`, until released. */
+async function holdScripts(page: Page, pattern: RegExp, holding = () => true): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    if (holding()) await held;
+    await route.continue();
+  });
+  return release;
+}
+
 async function slowPage(): Promise<{ page: Page; problems: Problems }> {
   const opened = await openPage(site);
   const cdp = await opened.page.context().newCDPSession(opened.page);
@@ -56,12 +69,7 @@ describe('typing right after asking for search', () => {
 
   it('keeps every key typed after Ctrl+K while the page cannot hydrate yet', async () => {
     const { page, problems } = await slowPage();
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/js\/main\.[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScripts(page, MAIN_BUNDLE);
     await page.goto(`${site.url}/docs/concepts/introduction`, { waitUntil: 'commit' });
     await searchButton(page).waitFor();
     await page.keyboard.press('Control+k');
@@ -74,14 +82,10 @@ describe('typing right after asking for search', () => {
     assert.deepEqual(problems.errors, []);
   });
 
+  // Held scripts make these two deterministic: they need no CPU slowdown.
   it('cancels search on Escape pressed before the page has hydrated', async () => {
-    const { page, problems } = await slowPage();
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/js\/main\.[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { page, problems } = await openPage(site);
+    const release = await holdScripts(page, MAIN_BUNDLE);
     await page.goto(`${site.url}/docs/concepts/introduction`, { waitUntil: 'commit' });
     await searchButton(page).waitFor();
     await page.keyboard.press('Control+k');
@@ -105,14 +109,9 @@ describe('typing right after asking for search', () => {
   });
 
   it("cancels search on Escape pressed while the dialog's code is loading", async () => {
-    const { page, problems } = await slowPage();
+    const { page, problems } = await openPage(site);
     let hold = false;
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/js\/[^/]+\.js$/, async (route) => {
-      if (hold) await held;
-      await route.continue();
-    });
+    const release = await holdScripts(page, /\/assets\/js\/[^/]+\.js$/, () => hold);
     await page.goto(`${site.url}/docs/concepts/introduction`);
     await page.waitForSelector('html[data-has-hydrated="true"]', { state: 'attached' });
     hold = true;
