@@ -277,6 +277,26 @@ describe('rankSections', () => {
     );
   });
 
+  it('weighs a missing word by how rare it is: lacking a common word costs less than lacking the subject', () => {
+    const files = buildSearchFiles([
+      // The answer says "test" once in a long paragraph; the other section says the common words twice.
+      section(
+        'Exclusions',
+        '',
+        'Exclude test users from billing. Open the customer, select the user, choose Edit, then select the option in the form that the platform shows for each account of the customer, and save the form when you are done with the customer and the account.',
+        '/docs/exclude',
+      ),
+      section('Notes', '', 'Stop billing users: stop billing users.', '/docs/billing'),
+      ...['mail', 'sync', 'jobs', 'queue', 'portal'].map((noun) =>
+        section(noun, '', `Stop the ${noun} service.`, `/docs/${noun}`),
+      ),
+    ]);
+    const index = assembleIndex(files.base, Object.values(files.shards));
+    const sections = unpackSections(files.sections);
+    const ranked = rankSections(index, sections, 'How do I stop test users from being billed?');
+    expect(sections[ranked[0].id].url).toBe('/docs/exclude');
+  });
+
   it('leaves out sections that cover far less of the query than the best one', () => {
     const files = buildSearchFiles([
       section('Brand', '', 'Change the portal logo and colors.', '/docs/brand'),
