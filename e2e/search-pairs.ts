@@ -40,12 +40,11 @@ export const PAIRS: Pair[] = [
     '/docs/developer/api/api-intro',
     '/docs/developer/api/reference/request-access-token',
   ]),
-  pair(
-    'value',
-    'api rate limit',
-    'How many requests per minute can an API client make?',
+  // KB00030's cause states the limit too.
+  pair('value', 'api rate limit', 'How many requests per minute can an API client make?', [
     '/docs/developer/api/api-intro',
-  ),
+    '/docs/kb/kb00030',
+  ]),
   pair(
     'value',
     'rabbitmq tls port',
