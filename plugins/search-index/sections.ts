@@ -10,9 +10,10 @@ import {
 import { sectionLabel } from './labels';
 
 /**
- * A doc's search records: its opening and each H2/H3 section but those that only list links, with the anchors the page gives those
- * headings, the breadcrumb a result shows (section label, page title, H2, H3) and the section's units
- * with inline content as plain words (tables stay tables, code blocks stay whole).
+ * A doc's search records: its opening and each H2/H3 section but those that only list links, with the
+ * anchors the page gives those headings, the breadcrumb a result shows (section label, page title, H2,
+ * H3), the section's units with inline content as plain words (tables stay tables, code blocks stay
+ * whole) and, on the opening, the page's description.
  */
 export function searchSections({ doc, url, pluginId, version, content }: ContentDoc): SourceSection[] {
   const title = doc.title;

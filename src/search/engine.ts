@@ -343,14 +343,17 @@ export function rankSections(
   // api", "… powershell", see kindWeight) is not counted. This replaces MiniSearch's own factor for an
   // OR query, the number of words matched.
   const keys = terms.map((term) => processTerm(term) ?? term);
-  const idf = keys.map((key) => {
+  const onlyKindWords = terms.every((term) => KIND_WORDS.has(term));
+  const weights = keys.map((key, i) => {
+    if (KIND_WORDS.has(terms[i]) && !onlyKindWords) return 0;
     const count = results.filter((result) => result.queryTerms.includes(key)).length;
     return Math.log(1 + (index.documentCount - count + 0.5) / (count + 0.5));
   });
-  const counted = (i: number) => !KIND_WORDS.has(terms[i]) || terms.every((term) => KIND_WORDS.has(term));
-  const whole = idf.reduce((sum, weight, i) => sum + (counted(i) ? weight : 0), 0);
-  const covered = (matched: string[]) =>
-    idf.reduce((sum, weight, i) => sum + (counted(i) && matched.includes(keys[i]) ? weight : 0), 0) / whole;
+  const whole = weights.reduce((sum, weight) => sum + weight, 0);
+  const coverage = results.map(
+    (result) =>
+      weights.reduce((sum, weight, i) => sum + (result.queryTerms.includes(keys[i]) ? weight : 0), 0) / whole,
+  );
   const kb = /\bkb\d{5}\b/.exec(normalized)?.[0];
   const titleTerms = new Map<string, string[]>();
   const weightOf = kindWeight(exact);
@@ -374,14 +377,14 @@ export function rankSections(
   };
   // A section that covers far less of the query than the best one does (only "change" or "portal" of a
   // question about the portal's logo and colors) is not a result.
-  const best = Math.max(0, ...results.map((result) => covered(result.queryTerms)));
+  const best = Math.max(0, ...coverage);
   return results
-    .filter((result) => covered(result.queryTerms) >= LEAST_COVERED * best)
-    .map((result) => {
+    .flatMap((result, i) => {
+      if (coverage[i] < LEAST_COVERED * best) return [];
       const section = sections[result.id as number];
       const title = section.title.toLowerCase();
       const isIntro = section.hierarchy.length <= 2;
-      let score = (result.score / result.queryTerms.length) * covered(result.queryTerms);
+      let score = (result.score / result.queryTerms.length) * coverage[i];
       if (title === normalized) score += isIntro ? 1000 : 500;
       if (kb && title.startsWith(`${kb}:`)) score += isIntro ? 2000 : 1000;
       // Every query word in the page title (all but one of a longer question's): the page itself is
@@ -394,7 +397,7 @@ export function rankSections(
       // Of two pages with the query as title, the one spelt as typed ("Workspace lists", not "Workspace Lists").
       if (section.title === exact) score *= 1.01;
       score *= weightOf(kind);
-      return { id: result.id as number, score, terms: result.terms };
+      return [{ id: result.id as number, score, terms: result.terms }];
     })
     .sort((a, b) => b.score - a.score);
 }
