@@ -60,11 +60,19 @@ const SECTIONS = [
   ),
 ];
 
-function searchAll(query: string) {
-  const files = buildSearchFiles(SECTIONS);
+/** Ranks a query over an index built from `sources`, as the browser assembles it: each result with its URL. */
+function rankerOver(sources: SourceSection[], aliasesOf?: (text: string) => string) {
+  const files = buildSearchFiles(sources, aliasesOf);
   const index = assembleIndex(files.base, Object.values(files.shards));
   const sections = unpackSections(files.sections);
-  return rankSections(index, sections, query).map((hit) => sections[hit.id].url);
+  return (query: string) =>
+    rankSections(index, sections, query).map((hit) => ({ ...hit, url: sections[hit.id].url }));
+}
+
+const searchSample = rankerOver(SECTIONS);
+
+function searchAll(query: string) {
+  return searchSample(query).map((hit) => hit.url);
 }
 
 describe('stem', () => {
@@ -250,14 +258,11 @@ describe('rankSections', () => {
   });
 
   it('tolerates typos only in a word the docs do not contain', () => {
-    const files = buildSearchFiles([
+    const rank = rankerOver([
       section('Brand', '', 'Change the logo.', '/docs/brand'),
       section('Charges', '', 'Charge the logo fee monthly.', '/docs/charges'),
     ]);
-    const index = assembleIndex(files.base, Object.values(files.shards));
-    const sections = unpackSections(files.sections);
-    const matched = (query: string) =>
-      rankSections(index, sections, query).map((hit) => [sections[hit.id].url, ...hit.terms.sort()]);
+    const matched = (query: string) => rank(query).map((hit) => [hit.url, ...hit.terms.sort()]);
     // Were "change" to match "charge", the second section would cover the whole query too.
     expect(matched('change logo')).toEqual([['/docs/brand', 'chang', 'logo']]);
     expect(matched('chnge logo')[0]).toEqual(['/docs/brand', 'chang', 'logo']);
@@ -278,7 +283,7 @@ describe('rankSections', () => {
   });
 
   it('weighs a missing word by how rare it is: lacking a common word costs less than lacking the subject', () => {
-    const files = buildSearchFiles([
+    const rank = rankerOver([
       // The answer says "test" once in a long paragraph; the other section says the common words twice.
       section(
         'Exclusions',
@@ -291,22 +296,17 @@ describe('rankSections', () => {
         section(noun, '', `Stop the ${noun} service.`, `/docs/${noun}`),
       ),
     ]);
-    const index = assembleIndex(files.base, Object.values(files.shards));
-    const sections = unpackSections(files.sections);
-    const ranked = rankSections(index, sections, 'How do I stop test users from being billed?');
-    expect(sections[ranked[0].id].url).toBe('/docs/exclude');
+    expect(rank('How do I stop test users from being billed?')[0].url).toBe('/docs/exclude');
   });
 
   it('leaves out sections that cover far less of the query than the best one', () => {
-    const files = buildSearchFiles([
+    const rank = rankerOver([
       section('Brand', '', 'Change the portal logo and colors.', '/docs/brand'),
       ...['users', 'plans', 'domains', 'mailboxes', 'invoices'].map((noun) =>
         section(noun, '', `Change the ${noun} in the portal.`, `/docs/${noun}`),
       ),
     ]);
-    const index = assembleIndex(files.base, Object.values(files.shards));
-    const sections = unpackSections(files.sections);
-    const urls = (query: string) => rankSections(index, sections, query).map((hit) => sections[hit.id].url);
+    const urls = (query: string) => rank(query).map((hit) => hit.url);
     expect(urls('How do I change the portal logo and colors?')).toEqual(['/docs/brand']);
     expect(urls('change the portal')).toHaveLength(6);
   });
@@ -317,7 +317,7 @@ describe('rankSections', () => {
   });
 
   it('reads a page of the kind asked for as naming it in its title', () => {
-    const files = buildSearchFiles([
+    const rank = rankerOver([
       section('Users', 'Users in the API', 'Create users with the REST API.', '/docs/users#api'),
       section(
         'Create a user',
@@ -326,42 +326,31 @@ describe('rankSections', () => {
         '/docs/developer/api/reference/create-user',
       ),
     ]);
-    const index = assembleIndex(files.base, Object.values(files.shards));
-    const sections = unpackSections(files.sections);
-    const first = (query: string) => sections[rankSections(index, sections, query)[0].id].url;
-    expect(first('How do I create a user through the REST API?')).toBe(
+    expect(rank('How do I create a user through the REST API?')[0].url).toBe(
       '/docs/developer/api/reference/create-user',
     );
   });
 
   it("weighs the question's adjacent words found together in a heading", () => {
-    const files = buildSearchFiles([
+    const ranked = rankerOver([
       section('Billing', 'Users test', 'Flag them.', '/docs/a'),
       section('Billing', 'Test users', 'Flag them.', '/docs/b'),
-    ]);
-    const index = assembleIndex(files.base, Object.values(files.shards));
-    const sections = unpackSections(files.sections);
-    const ranked = rankSections(index, sections, 'test users');
-    expect(sections[ranked[0].id].url).toBe('/docs/b');
+    ])('test users');
+    expect(ranked[0].url).toBe('/docs/b');
     expect(ranked[0].score).toBeGreaterThan(ranked[1].score * 1.2);
   });
 
   it('finds a section by the other names the synonyms give what it mentions', () => {
-    const files = buildSearchFiles(SECTIONS, (text) => (/rabbitmq/i.test(text) ? 'message broker' : ''));
-    const index = assembleIndex(files.base, Object.values(files.shards));
-    const sections = unpackSections(files.sections);
-    const found = rankSections(index, sections, 'message broker').map((hit) => sections[hit.id].url);
-    expect(found).toEqual(['/docs/rabbitmq']);
+    const rank = rankerOver(SECTIONS, (text) => (/rabbitmq/i.test(text) ? 'message broker' : ''));
+    expect(rank('message broker').map((hit) => hit.url)).toEqual(['/docs/rabbitmq']);
   });
 
   it('finds CamelCase identifiers by their words', () => {
-    const files = buildSearchFiles([
+    const rank = rankerOver([
       section('Jobs', '', 'The NightlySync job runs at 01:00.', '/docs/jobs'),
       ...SECTIONS,
     ]);
-    const index = assembleIndex(files.base, Object.values(files.shards));
-    const sections = unpackSections(files.sections);
-    expect(sections[rankSections(index, sections, 'nightly sync job')[0].id].url).toBe('/docs/jobs');
+    expect(rank('nightly sync job')[0].url).toBe('/docs/jobs');
   });
 
   it('returns nothing for a query of stop words or symbols, without throwing', () => {
