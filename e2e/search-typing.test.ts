@@ -34,6 +34,19 @@ async function holdScripts(page: Page, pattern: RegExp, holding = () => true): P
   return release;
 }
 
+/** What the search dialog's box holds once the dialog has mounted and taken the keys typed so far. */
+async function dialogText(page: Page): Promise<string> {
+  await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'combobox');
+  return box(page).inputValue();
+}
+
+/** Asks for search with Ctrl+K and types `text`: what the dialog's box then holds. */
+async function searchFor(page: Page, text: string): Promise<string> {
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type(text, { delay: DELAY });
+  return dialogText(page);
+}
+
 async function slowPage(): Promise<{ page: Page; problems: Problems }> {
   const opened = await openPage(site);
   const cdp = await opened.page.context().newCDPSession(opened.page);
@@ -52,8 +65,7 @@ async function typeAfter(page: Page, path: string, ask: (page: Page) => Promise<
   await ask(page);
   await page.keyboard.type(TEXT, { delay: DELAY });
   // Every key has been handled once `type` returns; the dialog takes them all when it mounts.
-  await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'combobox');
-  return box(page).inputValue();
+  return dialogText(page);
 }
 
 describe('typing right after asking for search', () => {
@@ -78,8 +90,7 @@ describe('typing right after asking for search', () => {
     assert.equal(await page.locator('html[data-has-hydrated="true"]').count(), 0, 'not hydrated yet');
     release();
     await page.keyboard.type(TEXT.slice(10), { delay: DELAY });
-    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'combobox');
-    assert.equal(await box(page).inputValue(), TEXT);
+    assert.equal(await dialogText(page), TEXT);
     assert.deepEqual(problems.errors, []);
   });
 
@@ -101,10 +112,7 @@ describe('typing right after asking for search', () => {
     await page.waitForSelector('html[data-has-hydrated="true"]', { state: 'attached' });
     // The request made before hydration is not played: the dialog is not opened.
     assert.equal(await searchButton(page).getAttribute('aria-expanded'), 'false');
-    await page.keyboard.press('Control+k');
-    await page.keyboard.type('xy', { delay: DELAY });
-    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'combobox');
-    assert.equal(await box(page).inputValue(), 'xy');
+    assert.equal(await searchFor(page, 'xy'), 'xy');
     assert.deepEqual(problems.errors, []);
   });
 
@@ -123,10 +131,7 @@ describe('typing right after asking for search', () => {
     await page.waitForSelector('button[aria-haspopup="dialog"][aria-expanded="false"]');
     assert.equal(await page.locator('#search-early-input').count(), 0, 'stand-in removed');
     release();
-    await page.keyboard.press('Control+k');
-    await page.keyboard.type('xy', { delay: DELAY });
-    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'combobox');
-    assert.equal(await box(page).inputValue(), 'xy');
+    assert.equal(await searchFor(page, 'xy'), 'xy');
     assert.deepEqual(problems.errors, []);
   });
 
