@@ -5,6 +5,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { createServer } from '../server';
+import type { Site } from '../site';
 import { buildSearchFiles, type SourceSection } from '../../src/search/engine';
 import { CONTENT_FILE, markdownPath, type ContentFile } from '../../plugins/markdown-export/paths';
 
@@ -91,4 +95,13 @@ export function writeFixtureBuild(dir: string): string {
   for (const [shard, terms] of Object.entries(files.shards)) index(`shards/${shard}.json`, terms);
   files.texts.forEach((chunk, i) => index(`texts/${i}.json`, chunk));
   return dir;
+}
+
+/** A client connected in memory to the MCP server over `site`. */
+export async function connectClient(site: Site): Promise<Client> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await createServer(site, '0.0.0').connect(serverSide);
+  const client = new Client({ name: 'test', version: '0.0.0' });
+  await client.connect(clientSide);
+  return client;
 }

@@ -4,14 +4,12 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { queryTerms } from '../../src/search/engine';
 import type { SearchOptions, SearchProvider } from '../../src/search/types';
 import { boundedSearch, boundQuery, MAX_HITS, MAX_QUERY_TERMS } from '../limits';
 import { ROOT } from '../options';
-import { createServer } from '../server';
 import { loadSite, type Site } from '../site';
-import { writeFixtureBuild } from './fixture';
+import { connectClient, writeFixtureBuild } from './fixture';
 
 const WORDS =
   'customer subscription billing invoice provisioning exchange mailbox tenant partner center token refresh workspace variables plans offering reseller domain'.split(
@@ -92,10 +90,7 @@ describe('the MCP tools search within the bounds', () => {
       })),
       search: provider,
     };
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await createServer(site, '0.0.0').connect(serverSide);
-    client = new Client({ name: 'test', version: '0.0.0' });
-    await client.connect(clientSide);
+    client = await connectClient(site);
   });
   afterAll(async () => {
     await client?.close();

@@ -3,12 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { kbAreas, loadSite, SiteError, siteOperations, type Site } from '../site';
 import { parseDoc } from '../../plugins/content-model';
 import type { ContentFile } from '../../plugins/markdown-export/paths';
 import { sectionLabel } from '../../plugins/search-index/labels';
-import { createServer } from '../server';
+import { connectClient } from './fixture';
 import { pathMatches } from '../tools';
 
 /** A twin as plugins/markdown-export writes it, built at http://localhost:3000. */
@@ -143,10 +142,7 @@ beforeAll(async () => {
     specFile: path.join(dir, 'spec.yaml'),
     origin: 'https://docs.example.com/',
   });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await createServer(site, '0.0.0').connect(serverSide);
-  client = new Client({ name: 'test', version: '0.0.0' });
-  await client.connect(clientSide);
+  client = await connectClient(site);
 });
 
 afterAll(async () => {
