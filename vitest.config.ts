@@ -5,9 +5,8 @@ export default defineConfig({
   esbuild: { jsx: 'automatic' },
   test: {
     include: [
-      'api-model/__tests__/**/*.test.ts',
+      'core/**/__tests__/**/*.test.ts',
       'plugins/**/__tests__/**/*.test.ts',
-      'api-model/**/__tests__/**/*.test.ts',
       'src/**/__tests__/**/*.test.ts',
       'scripts/**/__tests__/**/*.test.ts',
       'ask-proxy/__tests__/**/*.test.ts',

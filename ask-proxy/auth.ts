@@ -8,7 +8,7 @@
  *   behind their own login and issue a token per signed-in reader.
  */
 import crypto from 'node:crypto';
-import { conversationOf, type AskTurn } from '../src/ask/protocol';
+import { conversationOf, type AskTurn } from '@services-manager-docs/core/ask/protocol';
 
 const hmac = (secret: string, text: string) =>
   crypto.createHmac('sha256', secret).update(text, 'utf8').digest('base64url');

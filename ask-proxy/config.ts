@@ -3,7 +3,7 @@
  * environment variables, stopping with the variable's name on a bad value.
  */
 import crypto from 'node:crypto';
-import type { SearchProvider } from '../src/search/types';
+import type { SearchProvider } from '@services-manager-docs/core/search/types';
 
 export type AskProxyOptions = {
   /** The model provider's API key. Sent upstream only; never logged, never sent to the browser. */

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { findIndexDir } from '../src/search/fromBuild';
+import { findIndexDir } from '@services-manager-docs/core/search/fromBuild';
 import { optionsFromEnv } from './config';
 import { createAskProxy } from './server';
 

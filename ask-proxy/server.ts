@@ -6,9 +6,9 @@
  * streams the answer back (protocol in `src/ask/protocol.ts`).
  */
 import http from 'node:http';
-import { ASK_LIMITS, type AskRequest, type AskTurn } from '../src/ask/protocol';
-import { AskError } from '../src/ask/stream';
-import { searchBuild } from '../src/search/fromBuild';
+import { ASK_LIMITS, type AskRequest, type AskTurn } from '@services-manager-docs/core/ask/protocol';
+import { AskError } from '@services-manager-docs/core/ask/stream';
+import { searchBuild } from '@services-manager-docs/core/search/fromBuild';
 import { bearerOf, conversationProof, sameSecret, verifyToken } from './auth';
 import { settingsOf, type AskProxyOptions } from './config';
 import { clientAddress, clientKey, createLimits, LimitStoreError, limitStore, tokensIn } from './limits';

@@ -8,10 +8,10 @@ import {
   numberSources,
   searchQueryFor,
   type Answer,
-} from '../src/ask/extractive';
-import { retrieveSources } from '../src/ask/retrieve';
-import type { SourceRef } from '../src/ask/protocol';
-import type { SearchProvider } from '../src/search/types';
+} from '@services-manager-docs/core/ask/extractive';
+import { retrieveSources } from '@services-manager-docs/core/ask/retrieve';
+import type { SourceRef } from '@services-manager-docs/core/ask/protocol';
+import type { SearchProvider } from '@services-manager-docs/core/search/types';
 
 export type Sources = Answer['sources'];
 

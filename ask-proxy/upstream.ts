@@ -2,9 +2,9 @@
  * The model: the messages sent to any OpenAI-compatible chat-completions API, and its answer read as a
  * stream of text pieces.
  */
-import type { AskTurn } from '../src/ask/protocol';
-import { sectionMarkdown } from '../src/ask/extractive';
-import { readChatStream } from '../src/ask/stream';
+import type { AskTurn } from '@services-manager-docs/core/ask/protocol';
+import { sectionMarkdown } from '@services-manager-docs/core/ask/extractive';
+import { readChatStream } from '@services-manager-docs/core/ask/stream';
 import type { Sources } from './sources';
 
 type Message = { role: 'system' | 'user' | 'assistant'; content: string };

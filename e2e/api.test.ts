@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { openPage, ROOT, setupSite, visit } from './harness';
-import { apiModel, DEFAULT_SPEC } from '../api-model';
+import { apiModel, DEFAULT_SPEC } from '@services-manager-docs/core/api';
 
 const site = setupSite();
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { retriever, sectionsFor, type Sources } from '../ask-proxy/sources';
-import { searchBuild } from '../src/search/fromBuild';
+import { searchBuild } from '@services-manager-docs/core/search/fromBuild';
 import { startAskProxy, startFakeModel, pointAtAskProxy } from './askProxy';
 import { BUILD_DIR, openPage, setupSite, until, visit } from './harness';
 

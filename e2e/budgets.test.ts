@@ -15,8 +15,8 @@ import {
   storedStockFigures,
   storedStockPages,
 } from '../scripts/bench/first-load';
-import { INDEX_BASE_FILES } from '../src/search/local';
-import { findIndexDir } from '../src/search/fromBuild';
+import { INDEX_BASE_FILES } from '@services-manager-docs/core/search/local';
+import { findIndexDir } from '@services-manager-docs/core/search/fromBuild';
 
 const site = setupSite();
 

@@ -6,10 +6,10 @@ import { BUILD_DIR, ROOT } from './harness';
 import { loadReference } from '../plugins/api-reference/cortex/load';
 import { cmdletSlug, type CortexReference } from '../plugins/api-reference/cortex/model';
 import { SECTIONS } from '../plugins/api-reference/cortex/page';
-import { DEFAULT_SPEC } from '../api-model';
-import { searchBuild } from '../src/search/fromBuild';
+import { DEFAULT_SPEC } from '@services-manager-docs/core/api';
+import { searchBuild } from '@services-manager-docs/core/search/fromBuild';
 import yaml from 'js-yaml';
-import { operationNotes, readLifecycles } from '../api-model/lifecycle';
+import { operationNotes, readLifecycles } from '@services-manager-docs/core/api/lifecycle';
 
 const BASE = '/docs/developer/api/cortex';
 let reference: CortexReference;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { BUILD_DIR, ROOT } from './harness';
-import { apiModel, DEFAULT_SPEC } from '../api-model';
+import { apiModel, DEFAULT_SPEC } from '@services-manager-docs/core/api';
 import { CHROMIUM_ARGS, findBrowser } from '../scripts/browser';
 import { INDEX_FILE } from '../plugins/metadata';
 import type { TagIndex } from '../plugins/metadata/buildIndex';

@@ -14,7 +14,7 @@ import {
   type SectionMeta,
   type SectionsFile,
   type TermEntry,
-} from '../src/search/engine';
+} from '@services-manager-docs/core/search/engine';
 
 export const KINDS = ['value', 'how-to', 'why/error', 'troubleshooting', 'API', 'PowerShell'] as const;
 export type Kind = (typeof KINDS)[number];

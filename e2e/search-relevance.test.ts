@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { BUILD_DIR } from './harness';
 import { formatScores, loadBuiltIndex, PAIRS, scorePairs, topPages as pagesOf } from './search-pairs';
-import { rankSections } from '../src/search/engine';
+import { rankSections } from '@services-manager-docs/core/search/engine';
 
 /**
  * Queries a reader would type, each with the page (or pages) that must appear in the top three distinct

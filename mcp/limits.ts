@@ -5,8 +5,8 @@
  * against 30 ms for 10 words. Past MAX_QUERY_TERMS words a query is cut, which the ranking barely
  * notices, and no search returns more than MAX_HITS hits.
  */
-import { queryTerms } from '../src/search/engine';
-import type { SearchProvider } from '../src/search/types';
+import { queryTerms } from '@services-manager-docs/core/search/engine';
+import type { SearchProvider } from '@services-manager-docs/core/search/types';
 
 export const MAX_QUERY_TERMS = 10;
 export const MAX_HITS = 500;

@@ -2,7 +2,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { apiSpecSource } from '../api-model/source';
+import { apiSpecSource } from '@services-manager-docs/core/api/source';
 import { isLoopback, LOOPBACK_HOSTS, LOOPBACK_ORIGINS } from './guards';
 import type { HttpOptions } from './http';
 

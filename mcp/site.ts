@@ -5,12 +5,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { apiModel, SpecError, type ApiModel, type Operation as ApiOperation } from '../api-model';
-import { searchBuild } from '../src/search/fromBuild';
-import type { SearchProvider } from '../src/search/types';
+import { apiModel, SpecError, type ApiModel, type Operation as ApiOperation } from '@services-manager-docs/core/api';
+import { searchBuild } from '@services-manager-docs/core/search/fromBuild';
+import type { SearchProvider } from '@services-manager-docs/core/search/types';
 import { referenceRoute } from '../plugins/api-mentions/operations';
 import { CONTENT_FILE, type ContentFile } from '../plugins/markdown-export/paths';
-import { plainOf, type DocContent } from '../plugins/content-model/model';
+import { plainOf, type DocContent } from '@services-manager-docs/core/content/model';
 import { toSitePath } from './text';
 
 export type Page = {

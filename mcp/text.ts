@@ -1,5 +1,5 @@
 /** Text helpers the tools share: size caps with a way to read on, and "did you mean" suggestions. */
-import { editDistance } from '../src/utils/editDistance';
+import { editDistance } from '@services-manager-docs/core/utils/editDistance';
 
 /** Most characters one tool result carries (about 4,000 tokens), so a long page cannot flood a context. */
 export const MAX_RESULT_CHARS = 16_000;

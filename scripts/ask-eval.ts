@@ -9,11 +9,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { searchBuild } from '../src/search/fromBuild';
-import { answerFromSources, AUDIENCE, sentences, type Answer, type Source } from '../src/ask/extractive';
-import { parseMarkdown, type Block, type Inline } from '../src/ask/markdown';
-import { retrieveSources } from '../src/ask/retrieve';
-import { unitsFromText, type PlainUnit } from '../src/ask/units';
+import { searchBuild } from '@services-manager-docs/core/search/fromBuild';
+import { answerFromSources, AUDIENCE, sentences, type Answer, type Source } from '@services-manager-docs/core/ask/extractive';
+import { parseMarkdown, type Block, type Inline } from '@services-manager-docs/core/ask/markdown';
+import { retrieveSources } from '@services-manager-docs/core/ask/retrieve';
+import { unitsFromText, type PlainUnit } from '@services-manager-docs/core/ask/units';
 
 export const KINDS = [
   'value',

@@ -9,8 +9,8 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, ensureBrowser } from './browser';
 import { listMarkdown } from './content';
-import { apiModel, apiSpecSource } from '../api-model';
-import { lifecycleMermaid, readLifecycles } from '../api-model/lifecycle';
+import { apiModel, apiSpecSource } from '@services-manager-docs/core/api';
+import { lifecycleMermaid, readLifecycles } from '@services-manager-docs/core/api/lifecycle';
 import {
   DIAGRAM_DIR,
   diagramFile,

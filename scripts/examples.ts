@@ -6,7 +6,7 @@ import {
   successResponse,
   type ApiModel,
   type Schema as ModelSchema,
-} from '../api-model';
+} from '@services-manager-docs/core/api';
 import { parseTree, walk } from '../plugins/content-model/parse';
 
 /**

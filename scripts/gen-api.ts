@@ -4,15 +4,12 @@
  * `npm start` and `npm run build`; a bad specification (or an operation without its cmdlet) stops here
  * with a message naming its source.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { spawnSync } from 'node:child_process';
-import { apiModel, apiSpecSource, SpecError } from '../api-model';
-import { GENERATED_DIR, MODEL_DOCUMENT } from '../plugins/api-reference';
+import { apiModel, apiSpecSource, SpecError } from '@services-manager-docs/core/api';
+import { writeReference } from '../plugins/api-reference';
 import { writeCortexPages } from '../plugins/api-reference/cortex/load';
 import { buildReference } from '../plugins/api-reference/cortex/reference';
 import { CortexRuleError } from '../plugins/api-reference/cortex/rules';
-import { LifecycleError, readLifecycles } from '../api-model/lifecycle';
+import { LifecycleError, readLifecycles } from '@services-manager-docs/core/api/lifecycle';
 
 async function main() {
   const source = apiSpecSource();

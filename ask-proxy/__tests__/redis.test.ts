@@ -8,7 +8,7 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchProvider } from '../../src/search/types';
+import type { SearchProvider } from '@services-manager-docs/core/search/types';
 import { createAskProxy, type AskProxyOptions } from '../server';
 
 const inCI = /^(1|true)$/i.test(process.env.CI ?? '');

@@ -6,7 +6,7 @@ import { clientAddress, clientKey, createLimits } from '../limits';
 import { oneLine, redactor } from '../redact';
 import { sectionsFor, type Sources } from '../sources';
 import { buildMessages } from '../upstream';
-import type { PlainUnit } from '../../plugins/content-model/model';
+import type { PlainUnit } from '@services-manager-docs/core/content/model';
 
 afterEach(() => vi.useRealTimers());
 

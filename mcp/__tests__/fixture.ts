@@ -9,7 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { createServer } from '../server';
 import type { Site } from '../site';
-import { buildSearchFiles, type SourceSection } from '../../src/search/engine';
+import { buildSearchFiles, type SourceSection } from '@services-manager-docs/core/search/engine';
 import { CONTENT_FILE, markdownPath, type ContentFile } from '../../plugins/markdown-export/paths';
 
 const PAGES = [

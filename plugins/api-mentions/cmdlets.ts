@@ -1,5 +1,5 @@
 /** The Cortex cmdlets, and how a guide's mention of one (`Get-SMCustomer`) is recognised and linked. */
-import { editDistance } from '../../src/utils/editDistance';
+import { editDistance } from '@services-manager-docs/core/utils/editDistance';
 
 /** Where the generated cmdlet pages live (the API docs instance's route plus their folder). */
 export const CMDLET_ROUTE = '/docs/developer/api/cortex';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { apiModel, type SpecSource } from '../../api-model';
+import { apiModel, type SpecSource } from '@services-manager-docs/core/api';
 import { GENERATED_DIR } from '../api-reference';
 import {
   isBarePath,

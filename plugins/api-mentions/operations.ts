@@ -1,6 +1,7 @@
 /** The operations of the REST API v2 specification, and how a guide's mention of one is recognised. */
-import type { Operation as ApiOperation } from '../../api-model';
-import { editDistance } from '../../src/utils/editDistance';
+import type { Operation as ApiOperation } from '@services-manager-docs/core/api';
+import { editDistance } from '@services-manager-docs/core/utils/editDistance';
+import { operationPageId } from '../api-reference/pageId';
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 

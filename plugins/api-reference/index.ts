@@ -3,6 +3,8 @@ import type { PluginConfig } from '@docusaurus/types';
 import { createApiPageMD, createInfoPageMD, createTagPageMD } from './markdown';
 import { MODEL_DOCUMENT } from './lifecycleNotes';
 
+export { GENERATED_DIR, REFERENCE_SIDEBAR_FILE, writeReference } from './generate';
+export { GENERATED_DIR, REFERENCE_SIDEBAR_FILE, writeReference } from './generate';
 export { default as remarkCortexTables } from './cortex/remark';
 
 /** The docs instance that serves the reference, and where its generated pages are written. */

@@ -5,7 +5,7 @@
  */
 import { codeSamples, type SampleRequest } from './codeSamples';
 import { exampleFor, schemaRows, typeLabel } from './schema';
-import type { MediaType as Media, Operation, Parameter, Schema } from '../../api-model';
+import type { MediaType as Media, Operation, Parameter, Schema } from '@services-manager-docs/core/api';
 import { cmdletSlug } from './cortex/model';
 import { lifecycleNote } from './lifecycleNotes';
 

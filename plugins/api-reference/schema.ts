@@ -1,4 +1,4 @@
-import type { Schema } from '../../api-model';
+import type { Schema } from '@services-manager-docs/core/api';
 
 export type { Schema };
 

@@ -4,7 +4,7 @@
  * reference's endpoint line) is read as what it shows.
  */
 import { createSlugger, parseMarkdownHeadingId } from '@docusaurus/utils';
-import type { DocContent, ListItem, Phrasing, Section, Unit } from './model';
+import type { DocContent, ListItem, Phrasing, Section, Unit } from '@services-manager-docs/core/content/model';
 
 /** The mdast fields this module reads (mdast, mdast-util-mdx-jsx and mdast-util-directive nodes). */
 export type MdNode = {

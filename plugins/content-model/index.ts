@@ -4,11 +4,11 @@ import type { LoadedContent } from '@docusaurus/plugin-content-docs';
 import { resolveMarkdownLinkPathname } from '@docusaurus/utils';
 import { applyTrailingSlash } from '@docusaurus/utils-common';
 import { parseDoc, type RemarkPipeline } from './parse';
-import type { DocContent } from './model';
+import type { DocContent } from '@services-manager-docs/core/content/model';
 
 export { default as remarkContentModel } from './remark';
 export { parseDoc, parseTree, walk, type RemarkPipeline } from './parse';
-export * from './model';
+export * from '@services-manager-docs/core/content/model';
 
 export type LoadedDoc = LoadedContent['loadedVersions'][number]['docs'][number];
 export type LoadedVersion = LoadedContent['loadedVersions'][number];

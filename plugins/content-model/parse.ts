@@ -19,7 +19,7 @@ import {
 } from '@docusaurus/utils';
 import remarkContentModel, { recordedContent, RESOLVE_KEY } from './remark';
 import type { MdNode, TreeOptions } from './fromTree';
-import type { DocContent } from './model';
+import type { DocContent } from '@services-manager-docs/core/content/model';
 
 /** Docusaurus's admonition keywords. */
 const ADMONITION_KEYWORDS = [

@@ -1,5 +1,5 @@
 import { fromTree, type MdNode, type TreeOptions } from './fromTree';
-import type { DocContent } from './model';
+import type { DocContent } from '@services-manager-docs/core/content/model';
 
 type File = { data: Record<string, unknown> };
 

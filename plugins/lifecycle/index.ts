@@ -1,12 +1,12 @@
 import path from 'node:path';
-import { apiModel, type SpecSource } from '../../api-model';
+import { apiModel, type SpecSource } from '@services-manager-docs/core/api';
 import {
   lifecycleMermaid,
   readLifecycles,
   type Lifecycle,
   type LifecycleModel,
   type Transition,
-} from '../../api-model/lifecycle';
+} from '@services-manager-docs/core/api/lifecycle';
 import { diagramFigure } from '../diagrams/remark';
 import { referenceRoute } from '../api-mentions/operations';
 

@@ -1,4 +1,4 @@
-import type { DocContent } from '../content-model/model';
+import type { DocContent } from '@services-manager-docs/core/content/model';
 
 /** The Markdown twin of a page URL: `/docs/kb/kb00001` → `/docs/kb/kb00001.md`, `/docs/` → `/docs.md`. */
 export function markdownPath(url: string): string {

@@ -1,4 +1,4 @@
-import { permissionAreas, type Model } from './model';
+import { grantText, MODEL_FILE, namedPermission, permissionAreas, type Model, type Role } from './model';
 import { parseTree, walk } from '../content-model/parse';
 import type { MdNode } from '../content-model/fromTree';
 

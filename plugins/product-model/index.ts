@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { apiModel, type SpecSource } from '../../api-model';
-import { loadModel, MODEL_FILE, type Model } from './model';
+import { apiModel, type SpecSource } from '@services-manager-docs/core/api';
+import { grantText, holders, loadModel, MODEL_FILE, namedPermission, type Model, type Permission } from './model';
 
 type Node = {
   type: string;

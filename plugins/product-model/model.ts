@@ -1,6 +1,6 @@
 import yaml from 'js-yaml';
-import type { ApiModel } from '../../api-model';
-import { readLifecycles } from '../../api-model/lifecycle';
+import type { ApiModel } from '@services-manager-docs/core/api';
+import { readLifecycles } from '@services-manager-docs/core/api/lifecycle';
 
 /** Where the product model lives, relative to the site. */
 export const MODEL_FILE = 'docs/product-model.yml';

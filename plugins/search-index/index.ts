@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { buildSearchFiles } from '../../src/search/engine';
+import { buildSearchFiles } from '@services-manager-docs/core/search/engine';
 import { contentDocs, type Pipelines } from '../content-model';
 import { glossaryEntries, searchSections } from './sections';
 import { popularTopics } from './labels';

@@ -1,4 +1,4 @@
-import type { SourceSection } from '../../src/search/engine';
+import type { SourceSection } from '@services-manager-docs/core/search/engine';
 import {
   LINK_SECTION,
   plainOf,

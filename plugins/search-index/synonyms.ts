@@ -1,4 +1,4 @@
-import { tokenize } from '../../src/search/text';
+import { tokenize } from '@services-manager-docs/core/search/text';
 
 /** Words that open a description rather than name the term ("A scheduled task…"). */
 const ARTICLES = /^(a|an|the)$/i;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listGuides } from '../content';
-import { DEFAULT_SPEC } from '../../api-model';
+import { DEFAULT_SPEC } from '@services-manager-docs/core/api';
 import { callsInMarkdown, checkCalls, findCalls } from '../cortex-calls';
 import { loadReference } from '../../plugins/api-reference/cortex/load';
 

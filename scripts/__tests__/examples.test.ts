@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listGuides } from '../content';
-import { apiModel, DEFAULT_SPEC, modelFromText } from '../../api-model';
+import { apiModel, DEFAULT_SPEC, modelFromText } from '@services-manager-docs/core/api';
 import {
   codeBlocks,
   coherenceProblems,

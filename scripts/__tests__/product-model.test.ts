@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listGuides } from '../content';
-import { apiModel, DEFAULT_SPEC } from '../../api-model';
+import { apiModel, DEFAULT_SPEC } from '@services-manager-docs/core/api';
 import { loadModel, MODEL_FILE } from '../../plugins/product-model/model';
-import { factProblems } from '../../plugins/product-model/check';
+import { factProblems, permissionProblems } from '../../plugins/product-model/check';
 
 const ROOT = path.resolve(__dirname, '../..');
 const spec = await apiModel({ kind: 'file', location: path.join(ROOT, DEFAULT_SPEC) });

@@ -1,4 +1,4 @@
-import type { Answer } from './extractive';
+import type { Answer } from '@services-manager-docs/core/ask/extractive';
 
 export type Turn = {
   question: string;

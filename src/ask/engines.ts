@@ -5,9 +5,9 @@
  * site's own search (in the browser, or in the proxy over the built index) and the answer cites them
  * as [n].
  */
-import { answerFromSources, numberSources, type Answer, type Source } from './extractive';
-import { ASK_LIMITS, conversationOf, type AskRequest } from './protocol';
-import { AskError, readChatStream } from './stream';
+import { answerFromSources, numberSources, type Answer, type Source } from '@services-manager-docs/core/ask/extractive';
+import { ASK_LIMITS, conversationOf, type AskRequest } from '@services-manager-docs/core/ask/protocol';
+import { AskError, readChatStream } from '@services-manager-docs/core/ask/stream';
 
 export type AskInput = {
   question: string;

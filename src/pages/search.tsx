@@ -7,7 +7,7 @@ import { useHistory, useLocation } from '@docusaurus/router';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import Highlighted from '@site/src/components/Highlighted';
 import { useSearch } from '@site/src/search/useSearch';
-import { INDEX_BASE_FILES } from '@site/src/search/local';
+import { INDEX_BASE_FILES } from '@services-manager-docs/core/search/local';
 import { useLocalIndexUrl, useSearchProvider } from '@site/src/search/useSearchProvider';
 import styles from './search.module.css';
 

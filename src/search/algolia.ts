@@ -1,4 +1,4 @@
-import { MAX_QUERY_LENGTH, type SearchHit, type SearchProvider, type SearchResponse } from './types';
+import { MAX_QUERY_LENGTH, type SearchHit, type SearchProvider, type SearchResponse } from '@services-manager-docs/core/search/types';
 import type { AlgoliaSettings } from '../../site.links';
 
 const PRE = '\u0001';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { SearchProvider, SearchResponse } from './types';
+import type { SearchProvider, SearchResponse } from '@services-manager-docs/core/search/types';
 
 /** Runs the query through the provider; only the latest query's answer is kept. */
 export function useSearch(provider: SearchProvider, query: string, limit: number, offset = 0) {

@@ -2,9 +2,9 @@ import { useMemo } from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import { usePluginData } from '@docusaurus/useGlobalData';
 import { useContextualSearchFilters } from '@docusaurus/theme-common';
-import { createLocalProvider } from './local';
+import { createLocalProvider } from '@services-manager-docs/core/search/local';
 import { createAlgoliaProvider } from './algolia';
-import type { SearchProvider } from './types';
+import type { SearchProvider } from '@services-manager-docs/core/search/types';
 import type { searchSettings } from '../../site.links';
 
 const providers = new Map<string, SearchProvider>();

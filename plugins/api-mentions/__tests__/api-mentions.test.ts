@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import remarkApiMentions from '..';
-import { apiModel, DEFAULT_SPEC } from '../../../api-model';
-import { referencePages } from '../../api-reference/__tests__/pages';
+import { apiModel, DEFAULT_SPEC } from '@services-manager-docs/core/api';
+import { referencePages } from '../../api-reference/generate';
 import { mentionable, parseMention, referenceRoute, referenceSlug, resolveMention } from '../operations';
 import { loadReference } from '../../api-reference/cortex/load';
 import { cmdletSlug } from '../../api-reference/cortex/model';

@@ -6,16 +6,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiModel } from '../../../api-model';
+import { apiModel } from '@services-manager-docs/core/api';
 import { CORTEX_DIR, SIDEBAR_FILE, TABLES_FILE, writeCortexPages } from '../cortex/load';
 import { cmdletPage } from '../cortex/page';
 import { buildReference } from '../cortex/reference';
-import { referencePages } from './pages';
+import { GENERATED_DIR, referencePages, writeReference } from '../generate';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const model = await apiModel(
-  { kind: 'file', location: 'api-model/__fixtures__/openapi3.yaml' },
-  { cwd: ROOT, cmdletsFile: 'api-model/__fixtures__/cmdlets.yaml' },
+  { kind: 'file', location: 'core/api/__fixtures__/openapi3.yaml' },
+  { cwd: ROOT, cmdletsFile: 'core/api/__fixtures__/cmdlets.yaml' },
 );
 const pages = await referencePages(model);
 const page = (id: string) => pages.find((candidate) => candidate.id === id)!.markdown;

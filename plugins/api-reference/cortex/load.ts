@@ -1,7 +1,7 @@
 /** The Cortex reference of the API model, and the generated cmdlet pages. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { apiModel, type LoadOptions, type SpecSource } from '../../../api-model';
+import { apiModel, type LoadOptions, type SpecSource } from '@services-manager-docs/core/api';
 import { cmdletSlug, type CortexReference } from './model';
 import { cmdletPage, cmdletTables } from './page';
 import { buildReference, restPageId } from './reference';

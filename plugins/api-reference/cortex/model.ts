@@ -1,5 +1,5 @@
 /** What the Cortex reference knows about one cmdlet, whether derived from an operation or from the data file. */
-import type { CmdletExample } from '../../../api-model';
+import type { CmdletExample } from '@services-manager-docs/core/api';
 
 /** An example on a cmdlet page: the shape of the specification's `x-cortex.examples`. */
 export type { CmdletExample };

@@ -9,7 +9,7 @@ import {
   type ApiModel,
   type Operation,
   type Schema,
-} from '../../../api-model';
+} from '@services-manager-docs/core/api';
 import type {
   Cmdlet,
   CmdletExample,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import remarkLifecycle from '..';
-import { apiSpecSource } from '../../../api-model';
+import { apiSpecSource } from '@services-manager-docs/core/api';
 
 type Node = { type: string; name?: string; value?: string; url?: string; children?: Node[] };
 const directive = (schema: string) => ({

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import remarkProductModel, { modelTable } from '..';
+import remarkProductModel, { modelTable, permissionParagraph } from '..';
 import { docMarkdown, parseDoc } from '../../content-model';
 import type { Model } from '../model';
-import { apiSpecSource, DEFAULT_SPEC } from '../../../api-model';
+import { apiSpecSource, DEFAULT_SPEC } from '@services-manager-docs/core/api';
 
 const model: Model = {
   roles: [

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import Link from '@docusaurus/Link';
 import CodeBlock from '@theme/CodeBlock';
-import { parseMarkdown, type Block, type Inline } from '@site/src/ask/markdown';
+import { parseMarkdown, type Block, type Inline } from '@services-manager-docs/core/ask/markdown';
 import styles from './styles.module.css';
 
 type Source = { n: number; url: string; title: string };

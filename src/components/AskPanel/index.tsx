@@ -2,14 +2,14 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { flushSync } from 'react-dom';
 import Link from '@docusaurus/Link';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import { numberSources, type Source } from '@site/src/ask/extractive';
-import { retrieveSources } from '@site/src/ask/retrieve';
+import { numberSources, type Source } from '@services-manager-docs/core/ask/extractive';
+import { retrieveSources } from '@services-manager-docs/core/ask/retrieve';
 import { engineFor, type AskSettings } from '@site/src/ask/engines';
-import { AskError } from '@site/src/ask/stream';
+import { AskError } from '@services-manager-docs/core/ask/stream';
 import { saveConversation, type Conversation, type Turn } from '@site/src/ask/conversations';
 import AnswerMarkdown from '@site/src/components/AnswerMarkdown';
 import { trackEvent } from '@site/plugins/analytics/track';
-import type { SearchProvider } from '@site/src/search/types';
+import type { SearchProvider } from '@services-manager-docs/core/search/types';
 import styles from './styles.module.css';
 
 export const DISCLAIMER = 'Answers are generated with AI which can make mistakes. Verify responses.';

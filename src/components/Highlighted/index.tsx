@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { splitHighlights } from '@site/src/search/text';
+import { splitHighlights } from '@services-manager-docs/core/search/text';
 
 /** Text with the given ranges wrapped in <mark>; always text nodes, never HTML. */
 export default function Highlighted({

@@ -16,7 +16,7 @@ import { takeEarlyInput } from '@site/plugins/early-input/searchInput';
 import { newConversation, type Conversation } from '@site/src/ask/conversations';
 import AskPanel from '@site/src/components/AskPanel';
 import { addRecent } from '@site/src/search/storage';
-import { MAX_QUERY_LENGTH } from '@site/src/search/types';
+import { MAX_QUERY_LENGTH } from '@services-manager-docs/core/search/types';
 import { useSearch } from '@site/src/search/useSearch';
 import { useSearchProvider } from '@site/src/search/useSearchProvider';
 import ErrorScreen from './ErrorScreen';

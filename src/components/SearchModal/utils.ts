@@ -1,4 +1,4 @@
-import type { SearchHit, SearchResponse } from '@site/src/search/types';
+import type { SearchHit, SearchResponse } from '@services-manager-docs/core/search/types';
 
 /** Hits grouped by their section (the first entry of the hierarchy), in rank order of each group's best hit. */
 export function groupBySection(hits: SearchHit[]): [string, SearchHit[]][] {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { apiModel, CMDLETS_FILE, modelFromText, parseCmdletsFile } from '../../../../api-model';
+import { apiModel, CMDLETS_FILE, modelFromText, parseCmdletsFile } from '@services-manager-docs/core/api';
 import { sidebarItems } from '../load';
 import type { Cmdlet, ParameterSet } from '../model';
 import { cmdletPage, cmdletTables, SECTIONS, syntaxEntry } from '../page';

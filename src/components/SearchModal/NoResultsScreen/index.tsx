@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import type { SearchProvider } from '@site/src/search/types';
+import type { SearchProvider } from '@services-manager-docs/core/search/types';
 import type { siteLinks as SiteLinks } from '@site/site.links';
 import styles from '../styles.module.css';
 

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import Highlighted from '@site/src/components/Highlighted';
-import type { SearchHit } from '@site/src/search/types';
+import type { SearchHit } from '@services-manager-docs/core/search/types';
 import { optionId } from '../utils';
 import styles from '../styles.module.css';
 

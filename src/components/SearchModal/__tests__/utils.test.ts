@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SearchHit, SearchResponse } from '@site/src/search/types';
+import type { SearchHit, SearchResponse } from '@services-manager-docs/core/search/types';
 import {
   groupBySection,
   resultsKeyAction,

@@ -4,7 +4,7 @@
  * per paragraph, `- ` and `N. ` items indented two spaces per level, `| a | b |` rows with the header
  * first, fenced code).
  */
-import type { PlainUnit } from '../../plugins/content-model/model';
+import type { PlainUnit } from '../content/model';
 
 export type { PlainUnit };
 export type PlainList = Extract<PlainUnit, { type: 'list' }>;

@@ -9,7 +9,7 @@
 import { identifierWords, processTerm } from '../search/engine';
 import { tokenize } from '../search/text';
 import { unitsFromText, type PlainList, type PlainUnit } from './units';
-import { LINK_SECTION } from '../../plugins/content-model/model';
+import { LINK_SECTION } from '../content/model';
 
 export type Source = {
   url: string;

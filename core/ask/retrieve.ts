@@ -1,6 +1,6 @@
 import { BOILERPLATE, searchQueryFor, type Source } from './extractive';
 import type { SearchProvider } from '../search/types';
-import type { PlainUnit } from '../../plugins/content-model/model';
+import type { PlainUnit } from '../content/model';
 
 /** How many search hits Ask AI retrieves to choose its sources from. */
 export const ASK_HITS = 20;

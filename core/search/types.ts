@@ -1,4 +1,4 @@
-import type { PlainUnit } from '../../plugins/content-model/model';
+import type { PlainUnit } from '../content/model';
 
 /** One search result: a section of a page. */
 export type SearchHit = {

@@ -17,9 +17,9 @@ import {
   type OpenApiDocument,
 } from '..';
 
-const ROOT = path.resolve(__dirname, '../..');
-const FIXTURE = 'api-model/__fixtures__/openapi3.yaml';
-const CMDLETS = 'api-model/__fixtures__/cmdlets.yaml';
+const ROOT = path.resolve(__dirname, '../../..');
+const FIXTURE = 'core/api/__fixtures__/openapi3.yaml';
+const CMDLETS = 'core/api/__fixtures__/cmdlets.yaml';
 const openapi3 = await apiModel({ kind: 'file', location: FIXTURE }, { cwd: ROOT, cmdletsFile: CMDLETS });
 const swagger2 = await apiModel({ kind: 'file', location: DEFAULT_SPEC }, { cwd: ROOT });
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiModel, jsonContent, mediaExample } from '..';
 import { apiSpecSource, DEFAULT_SPEC, readSpec, validateSpec } from '../source';
 
-const ROOT = path.resolve(__dirname, '../..');
+const ROOT = path.resolve(__dirname, '../../..');
 const specText = fs.readFileSync(path.join(ROOT, DEFAULT_SPEC), 'utf8');
 const model = await apiModel({ kind: 'file', location: DEFAULT_SPEC }, { cwd: ROOT });
 const operations = model.operations.map((operation) => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { firstSentence, readerChecks } from '../../../scripts/ask-eval';
-import { numberSources, type Answer, type Source } from '../extractive';
+import { firstSentence, readerChecks } from '../ask-eval';
+import { numberSources, type Answer, type Source } from '@services-manager-docs/core/ask/extractive';
 
 /** The evaluation's checks on what a reader sees, each shown to fail on an answer that has the fault. */
 const SECTION: Source = {

@@ -16,7 +16,7 @@ import {
   type SourceSection,
 } from '../engine';
 import MiniSearch from 'minisearch';
-import { unitsText } from '../../../plugins/content-model/model';
+import { unitsText } from '../../content/model';
 
 const section = (title: string, heading: string, text: string, url = `/docs/${title}`): SourceSection => ({
   url,

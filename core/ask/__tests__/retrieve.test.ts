@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { selectSources } from '../retrieve';
-import type { PlainUnit } from '../../../plugins/content-model/model';
+import type { PlainUnit } from '../../content/model';
 
 const table: PlainUnit = { type: 'table', header: ['Port', 'Use'], rows: [['5672', 'AMQP']] };
 const code: PlainUnit = {

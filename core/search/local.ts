@@ -14,7 +14,7 @@ import {
   type TermEntry,
 } from './engine';
 import { MAX_QUERY_LENGTH, type SearchProvider, type SearchResponse } from './types';
-import { unitsText, type PlainUnit } from '../../plugins/content-model/model';
+import { unitsText, type PlainUnit } from '../content/model';
 
 /** The index files every query needs, whatever its words: fetched first, and preloaded by /search. */
 export const INDEX_BASE_FILES = ['base.json', 'shards.json', 'sections.json'];

@@ -5,7 +5,7 @@
 import MiniSearch, { type Options, type AsPlainObject } from 'minisearch';
 import { flatText, highlightRanges, makeSnippet, normalizeQuery, tokenize } from './text';
 import type { SearchHit } from './types';
-import { unitsText, type PlainUnit } from '../../plugins/content-model/model';
+import { unitsText, type PlainUnit } from '../content/model';
 
 export type SectionMeta = {
   url: string;
