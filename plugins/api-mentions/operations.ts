@@ -26,20 +26,11 @@ export function mentionable(operations: readonly ApiOperation[]): Operation[] {
     .map(({ method, path, operationId }) => ({ method: method.toUpperCase(), path, operationId }));
 }
 
-/**
- * The reference page's slug, as docusaurus-plugin-openapi-docs derives it (lodash `kebabCase` of the
- * operationId): `listCustomers` → `list-customers`.
- */
-export function referenceSlug(operationId: string): string {
-  return operationId
-    .replace(/([a-z])([A-Z0-9])/g, '$1-$2')
-    .replace(/([0-9])([A-Za-z])/g, '$1-$2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
-    .toLowerCase();
-}
+/** The reference page's slug: the id the reference generator gives the operation's page. */
+export { operationPageId as referenceSlug };
 
 export const referenceRoute = (operation: Operation) =>
-  `${REFERENCE_ROUTE}/${referenceSlug(operation.operationId)}`;
+  `${REFERENCE_ROUTE}/${operationPageId(operation.operationId)}`;
 
 export type Mention = { method: string; host?: string; path: string; text: string };
 
