@@ -165,10 +165,10 @@ const config: Config = {
     './plugins/patch-cache/index.ts',
     ['./plugins/search-index/index.ts', { pipelines: contentPipelines }],
     // Completes the build: the Markdown twins, then _headers and precompressed copies of every file.
-    ['./plugins/static-host/index.ts', { pipelines: contentPipelines }],
-    // The API reference is its own docs instance, generated from the specification before each build.
+    ['./plugins/static-host/index.ts', { pipelines: contentPipelines, spec: apiSpec }],
+    // The API reference is its own docs instance, generated from the specification before each build
+    // (npm run gen:api).
     ['@docusaurus/plugin-content-docs', apiDocsOptions],
-    apiReferencePlugin(),
     // The main docs page is served at /docs; its own path stays reachable.
     [
       '@docusaurus/plugin-client-redirects',

@@ -16,12 +16,10 @@ function generatedFile(...segments: string[]): string {
   return file;
 }
 
-/** The generated reference's sidebar, grouped by tag. */
+/** The generated reference's sidebar: its overview page, then a category per tag. */
 function generatedReference(): { overview: string; items: Item[] } {
-  const file = generatedFile('reference', 'sidebar.ts');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const loaded = require(file);
-  const items: Item[] = loaded.default ?? loaded;
+  const file = generatedFile('reference', 'sidebar.json');
+  const items: Item[] = JSON.parse(fs.readFileSync(file, 'utf8'));
   // The specification's own overview page becomes the category's landing page.
   const overview = items.find((item) => item.type === 'doc');
   if (!overview?.id) throw new Error(`${file}: no overview page was generated for the specification.`);

@@ -16,17 +16,10 @@ async function main() {
   const model = await apiModel(source);
   // States, transitions and operation rules (x-lifecycle) must agree with the schemas and operations.
   readLifecycles(model.document, model.source);
-  // Before the slow REST generation, so a missing x-cortex extension fails at once.
+  // Before any page is written, so a missing x-cortex extension fails at once.
   const cortex = buildReference(model);
-  // docusaurus-plugin-openapi-docs reads the model's document, so Swagger 2.0 is converted only here.
-  fs.mkdirSync(path.dirname(MODEL_DOCUMENT), { recursive: true });
-  fs.writeFileSync(MODEL_DOCUMENT, JSON.stringify(model.document));
-  fs.rmSync(GENERATED_DIR, { recursive: true, force: true });
-  const result = spawnSync('npx', ['docusaurus', 'gen-api-docs', 'all'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-  const pages = fs.readdirSync(GENERATED_DIR).filter((file) => file.endsWith('.api.mdx')).length;
+  // The REST pages first: every cmdlet page links to the pages of its operations.
+  const pages = writeReference(model).filter((page) => page.type === 'api').length;
   const cmdlets = writeCortexPages(cortex);
   console.log(
     `API reference: ${pages} operation pages and ${cmdlets} Cortex cmdlet pages generated from ${source.location}`,

@@ -1,27 +1,33 @@
 /**
  * The sentence that says when an operation is allowed ("Allowed when the request is `Failed`; otherwise
- * 409 `InvalidState`."), from the specification's `x-lifecycle` rules (api-model/lifecycle.ts). The page
- * generators run in the Docusaurus CLI that `npm run gen:api` starts; they read the lifecycles from the
- * API model's document that gen:api wrote before (MODEL_DOCUMENT), so the specification is loaded once.
+ * 409 `InvalidState`."), from the specification's `x-lifecycle` rules (core/api/lifecycle.ts), read
+ * from the API model the reference is generated from.
  */
-import fs from 'node:fs';
-import { operationNotes, readLifecycles } from '../../api-model/lifecycle';
+import type { ApiModel } from '@services-manager-docs/core/api';
+import { lifecycleCheck, operationNotes } from '@services-manager-docs/core/api/lifecycle';
+
+const notesOf = new WeakMap<ApiModel, Record<string, string>>();
+/** The notes of the model read last, for the pages whose generators are not handed a model. */
+let current: Record<string, string> = {};
 
 /**
- * The API model's document (OpenAPI 3, whatever the specification's format), written by
- * `npm run gen:api` for docusaurus-plugin-openapi-docs and the page generators to read.
+ * Every operation's sentence, by operation id, read once per model. The rules are not checked here:
+ * `npm run gen:api` checks them (readLifecycles) and stops before any page is written.
  */
-export const MODEL_DOCUMENT = 'node_modules/.cache/api-model/openapi.json';
-
-let notes: Record<string, string> | undefined;
-
-export function lifecycleNote(operationId: string | undefined): string | undefined {
-  if (!operationId) return undefined;
+export function lifecycleNotes(model: ApiModel): Record<string, string> {
+  let notes = notesOf.get(model);
   if (!notes) {
-    const document: unknown = fs.existsSync(MODEL_DOCUMENT)
-      ? JSON.parse(fs.readFileSync(MODEL_DOCUMENT, 'utf8'))
-      : undefined;
-    notes = document ? operationNotes(readLifecycles(document, MODEL_DOCUMENT)) : {};
+    notes = operationNotes(lifecycleCheck(model.document).model);
+    notesOf.set(model, notes);
   }
-  return notes[operationId];
+  current = notes;
+  return notes;
+}
+
+/**
+ * An operation's sentence in the model whose notes were read last (`lifecycleNotes(model)`, as the
+ * reference generator does before it writes any page), or undefined.
+ */
+export function lifecycleNote(operationId: string | undefined): string | undefined {
+  return operationId ? current[operationId] : undefined;
 }

@@ -79,9 +79,9 @@ describe('resolveMention', () => {
 });
 
 describe('reference routes', () => {
-  it('are the pages the reference generator writes, one per operation', async () => {
+  it('are the pages the reference generator writes, one per operation', () => {
     const generated = new Map(
-      (await referencePages(model))
+      referencePages(model)
         .filter((page) => page.type === 'api')
         .map((page) => [page.item.api!.operationId, page.id]),
     );

@@ -17,7 +17,7 @@ const model = await apiModel(
   { kind: 'file', location: 'core/api/__fixtures__/openapi3.yaml' },
   { cwd: ROOT, cmdletsFile: 'core/api/__fixtures__/cmdlets.yaml' },
 );
-const pages = await referencePages(model);
+const pages = referencePages(model);
 const page = (id: string) => pages.find((candidate) => candidate.id === id)!.markdown;
 const reference = buildReference(model);
 const cmdlet = (name: string) => cmdletPage(reference.cmdlets.find((candidate) => candidate.name === name)!);
@@ -102,10 +102,8 @@ describe('Cortex cmdlet pages of an OpenAPI 3 specification', () => {
   });
 
   it('writes the cmdlet pages next to the reference pages they link to', () => {
-    const referenceDir = path.join(dir, 'reference');
-    fs.mkdirSync(referenceDir);
-    for (const generated of pages.filter((candidate) => candidate.type === 'api'))
-      fs.writeFileSync(path.join(referenceDir, `${generated.id}.api.mdx`), generated.markdown);
+    writeReference(model, dir);
+    const referenceDir = path.join(dir, GENERATED_DIR);
     expect(writeCortexPages(reference, dir, referenceDir)).toBe(5);
     expect(fs.readdirSync(path.join(dir, CORTEX_DIR)).sort()).toEqual([
       '_cmdlets.md',
