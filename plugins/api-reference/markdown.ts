@@ -1,7 +1,7 @@
 /**
- * Markdown generators for docusaurus-plugin-openapi-docs. They replace the plugin's interactive page
- * components with plain Markdown (tables, code blocks, tabs), so the reference renders fully on the
- * server, is indexed by search, and costs an API page no more JavaScript than any other doc page.
+ * The Markdown of the REST reference pages (./generate.ts decides the pages and writes them): plain
+ * Markdown (tables, code blocks, tabs), so the reference renders fully on the server, is indexed by
+ * search, and costs an API page no more JavaScript than any other doc page.
  */
 import { codeSamples, type SampleRequest } from './codeSamples';
 import { exampleFor, schemaRows, typeLabel } from './schema';
@@ -17,7 +17,7 @@ type SecurityScheme = {
   in?: string;
 };
 
-/** An operation as docusaurus-plugin-openapi-docs hands it over: the API model's document, resolved. */
+/** An operation as its page shows it (./generate.ts): the model's operation, with inherited servers and security. */
 export type ApiItem = Partial<Omit<Operation, 'method' | 'path' | 'parameters'>> & {
   method: string;
   path: string;
