@@ -1,7 +1,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { apiModel, type SpecSource } from '@services-manager-docs/core/api';
-import { grantText, holders, loadModel, MODEL_FILE, namedPermission, type Model, type Permission } from './model';
+import {
+  grantText,
+  holders,
+  loadModel,
+  MODEL_FILE,
+  namedPermission,
+  type Model,
+  type Permission,
+} from './model';
 
 type Node = {
   type: string;
@@ -53,6 +61,23 @@ export function modelTable(model: Model, show: string): Node | undefined {
   return undefined;
 }
 
+/**
+ * Who can do a task: "**Who can do this:** Service Provider Admin (all), Reseller Admin (own items).
+ * Permission: **Workspace: manage items**." Roles whose grant is `No` are left out.
+ */
+export function permissionParagraph(model: Model, permission: Permission): Node {
+  const who = holders(model, permission).map(({ role, grant }) => `${role.name} (${grantText(grant)})`);
+  return {
+    type: 'paragraph',
+    children: [
+      strong('Who can do this:'),
+      text(` ${who.length ? who.join(', ') : 'no built-in role'}. Permission: `),
+      strong(permission.name),
+      text('.'),
+    ],
+  };
+}
+
 async function load(spec: SpecSource, modelFile: string): Promise<Model> {
   const [api, modelText] = await Promise.all([apiModel(spec), fs.readFile(path.resolve(modelFile), 'utf8')]);
   return loadModel(modelText, api, modelFile);
@@ -61,14 +86,18 @@ async function load(spec: SpecSource, modelFile: string): Promise<Model> {
 /**
  * Replaces each `::product-model{show="roles|permissions|states"}` line with that table of the product
  * model (docs/product-model.yml, states read from the specification's enums), so the concept pages show
- * the model without copying it. An unknown `show` fails the build with the file and line.
+ * the model without copying it, and each `::permission{action="Area: action"}` line with the paragraph
+ * saying which built-in roles hold that permission, so task pages never restate the model. An unknown
+ * `show` or `action` fails the build with the file and line. The model is read only for pages that have
+ * one of these lines.
  */
 export default function remarkProductModel(options: { spec: SpecSource; model?: string }) {
   return async (tree: Node, file: File) => {
     const places: [Node, number][] = [];
     const find = (node: Node) =>
       node.children?.forEach((child, index) => {
-        if (child.type === 'leafDirective' && child.name === 'product-model') places.push([node, index]);
+        if (child.type === 'leafDirective' && (child.name === 'product-model' || child.name === 'permission'))
+          places.push([node, index]);
         else find(child);
       });
     find(tree);
@@ -76,14 +105,20 @@ export default function remarkProductModel(options: { spec: SpecSource; model?: 
     const model = await load(options.spec, options.model ?? MODEL_FILE);
     for (const [parent, index] of places) {
       const directive = parent.children![index];
+      const where = () =>
+        `${path.relative(process.cwd(), file.path ?? file.history?.[0] ?? 'a page')}:${directive.position?.start.line ?? '?'}`;
+      if (directive.name === 'permission') {
+        const permission = namedPermission(model, directive.attributes?.action);
+        if (typeof permission === 'string') throw new Error(`${where()}: ${permission}`);
+        parent.children![index] = permissionParagraph(model, permission);
+        continue;
+      }
       const show = directive.attributes?.show ?? '';
       const replacement = modelTable(model, show);
-      if (!replacement) {
-        const where = `${path.relative(process.cwd(), file.path ?? file.history?.[0] ?? 'a page')}:${directive.position?.start.line ?? '?'}`;
+      if (!replacement)
         throw new Error(
-          `${where}: ::product-model needs show="roles", "permissions" or "states", not "${show}"`,
+          `${where()}: ::product-model needs show="roles", "permissions" or "states", not "${show}"`,
         );
-      }
       parent.children![index] = replacement;
     }
   };

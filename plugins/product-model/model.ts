@@ -71,3 +71,28 @@ export function loadModel(
 
 export const permissionAreas = (model: Model) =>
   new Set(model.permissions.map((permission) => permission.name.split(':')[0]));
+
+/** What a grant in the model file reads as on a page: "Own items" is "own items", "Provider only" the provider's administrators only. */
+export const grantText = (grant: string) =>
+  grant === 'Provider only'
+    ? "the provider's administrators only"
+    : grant.charAt(0).toLowerCase() + grant.slice(1);
+
+/** The built-in roles that hold a permission (grant other than `No`), in the model's order. */
+export const holders = (model: Model, permission: Permission) =>
+  model.roles.flatMap((role, i) =>
+    permission.grants[i] && permission.grants[i] !== 'No' ? [{ role, grant: permission.grants[i] }] : [],
+  );
+
+/**
+ * The permission a `::permission{action="…"}` directive names, or, when `action` is missing or not a
+ * permission of the model, the reason (with the model's permission names), for `file:line: …`.
+ */
+export function namedPermission(model: Model, action: string | null | undefined): Permission | string {
+  const found = model.permissions.find((permission) => permission.name === action);
+  if (found) return found;
+  const names = model.permissions.map((permission) => permission.name).join(', ');
+  return action
+    ? `::permission{action="${action}"} is not a permission of the product model (${MODEL_FILE}): ${names}`
+    : `::permission needs action="…" naming a permission of the product model (${MODEL_FILE}): ${names}`;
+}

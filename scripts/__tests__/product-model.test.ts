@@ -50,6 +50,10 @@ describe('pages use the product model’s words', () => {
     expect(factProblems(file, read(file), model, enums, names)).toEqual([]);
   });
 
+  it.each(guides)('%s says who can do what only as the model does', (file) => {
+    expect(permissionProblems(file, read(file), model)).toEqual([]);
+  });
+
   it('a page that drifts fails with the file, the line and the word', () => {
     const page = [
       '---',
@@ -75,5 +79,32 @@ describe('pages use the product model’s words', () => {
       'docs/fixture.md:11: state **Hidden** is not a state of the product model or the specification',
       'docs/fixture.md:12: state `Delivered` is not a state of the product model or the specification',
     ]);
+  });
+
+  it('a page that restates roles the model contradicts fails and is told to write ::permission', () => {
+    const page = [
+      '---',
+      'title: Fixture',
+      '---',
+      '',
+      'This page is for customer administrators who manage Workspace items.',
+      '',
+      '::permission{action="Workspace: manage items"}',
+      '',
+      'Reseller administrators can create items; customer administrators can create items.',
+      'Reseller administrators cannot manage brands.',
+      '::permission{action="Brands: administer"}',
+    ].join('\n');
+    const instead = (permission: string) =>
+      `(docs/product-model.yml); write ::permission{action="${permission}"} instead of naming roles`;
+    const problems = permissionProblems('docs/fixture.md', page, model);
+    expect(problems.slice(0, 2)).toEqual([
+      `docs/fixture.md:9: "customer administrators can create items" — Customer Admin does not hold **Workspace: manage items** ${instead('Workspace: manage items')}`,
+      `docs/fixture.md:10: "Reseller administrators cannot manage brands" — Reseller Admin holds **Brands: manage** (own brand) ${instead('Brands: manage')}`,
+    ]);
+    expect(problems[2]).toMatch(
+      /^docs\/fixture\.md:11: ::permission\{action="Brands: administer"\} is not a permission of the product model \(docs\/product-model\.yml\): Customers: view, .*Brands: manage/,
+    );
+    expect(problems).toHaveLength(3);
   });
 });
