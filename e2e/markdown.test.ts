@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { BUILD_DIR, openPage, setupSite, visit } from './harness';
 import { INDEX_FILE } from '../plugins/metadata';
-import { markdownPath } from '../plugins/markdown-export/paths';
+import { markdownPath } from '@services-manager-docs/core/content/build';
 import type { TagIndex } from '../plugins/metadata/buildIndex';
 import { siteUrl } from '../site.links';
 

@@ -10,7 +10,7 @@ import { loadSite, SiteError } from './site';
 
 async function main(): Promise<void> {
   // npm runs scripts in the package's folder; paths on the command line are the caller's (INIT_CWD).
-  const options = parseOptions(process.argv.slice(2), process.env, process.env.INIT_CWD || process.cwd());
+  const options = parseOptions(process.argv.slice(2), process.env.INIT_CWD || process.cwd());
   if (options.help) {
     console.log(USAGE);
     return;
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const { version } = JSON.parse(fs.readFileSync(path.join(__dirname, 'package.json'), 'utf8')) as {
     version: string;
   };
-  const site = await loadSite({ buildDir: options.buildDir, specFile: options.specFile, origin: siteUrl });
+  const site = await loadSite({ buildDir: options.buildDir, origin: siteUrl });
   // stdout carries the protocol on stdio, so everything for people goes to stderr.
   const summary = `${site.pages.size} pages, ${site.operations.length} API operations, from ${options.buildDir}`;
   if (options.http) {

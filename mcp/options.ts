@@ -2,7 +2,6 @@
 import net from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { apiSpecSource } from '@services-manager-docs/core/api/source';
 import { isLoopback, LOOPBACK_HOSTS, LOOPBACK_ORIGINS } from './guards';
 import type { HttpOptions } from './http';
 
@@ -13,7 +12,6 @@ export const USAGE = `Usage: npm start --workspace mcp -- [options]   (or, at th
 Serves the documentation of the production build to AI assistants over the Model Context Protocol.
 
   --build DIR              production build to read (default: the repository's build/)
-  --spec FILE              OpenAPI specification (default: DOCS_OPENAPI_SPEC or openapi/services-manager-v2.yaml)
   --http                   serve Streamable HTTP at /mcp instead of stdio
   --host ADDRESS           address to listen on (default: 127.0.0.1)
   --port N                 port to listen on (default: 3333; 0 picks a free one)
@@ -33,7 +31,6 @@ export class OptionsError extends Error {
 export type Options = {
   help: boolean;
   buildDir: string;
-  specFile: string;
   http?: HttpOptions;
 };
 
@@ -57,11 +54,7 @@ function count(
   return Number(value);
 }
 
-export function parseOptions(
-  argv: string[],
-  env: NodeJS.ProcessEnv = process.env,
-  cwd = process.cwd(),
-): Options {
+export function parseOptions(argv: string[], cwd = process.cwd()): Options {
   let values;
   try {
     ({ values } = parseArgs({
@@ -70,7 +63,6 @@ export function parseOptions(
       options: {
         help: { type: 'boolean' },
         build: { type: 'string' },
-        spec: { type: 'string' },
         http: { type: 'boolean' },
         host: { type: 'string' },
         port: { type: 'string' },
@@ -85,20 +77,10 @@ export function parseOptions(
   } catch (error) {
     throw new OptionsError(`${(error as Error).message}\n\n${USAGE}`);
   }
-  // Given paths are the caller's; the defaults are this repository's, wherever it is started from.
-  let specFile = values.spec && path.resolve(cwd, values.spec);
-  if (!specFile) {
-    const source = apiSpecSource(env.DOCS_OPENAPI_SPEC);
-    if (source.kind === 'url')
-      throw new OptionsError(
-        `DOCS_OPENAPI_SPEC is a URL (${source.location}) and the MCP server reads no network: pass --spec FILE.`,
-      );
-    specFile = path.resolve(ROOT, source.location);
-  }
+  // A given path is the caller's; the default is this repository's build, wherever it is started from.
   const options: Options = {
     help: Boolean(values.help),
     buildDir: values.build ? path.resolve(cwd, values.build) : path.join(ROOT, 'build'),
-    specFile,
   };
   const httpOnly = [
     'host',

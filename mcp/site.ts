@@ -1,15 +1,13 @@
 /**
- * What the MCP server knows, read once from a production build (the pages' content models in
- * content.json, their Markdown twins, the search index) and the API specification. Nothing here
- * touches the network, and no Markdown is parsed: the build wrote each page's structure.
+ * What the MCP server knows, read once from a production build: the pages' content models and the
+ * API's operations in content.json, the Markdown twins and the search index. Nothing here touches the
+ * network or reads the specification, and no Markdown is parsed: the build wrote each page's structure.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { apiModel, SpecError, type ApiModel, type Operation as ApiOperation } from '@services-manager-docs/core/api';
 import { searchBuild } from '@services-manager-docs/core/search/fromBuild';
 import type { SearchProvider } from '@services-manager-docs/core/search/types';
-import { referenceRoute } from '../plugins/api-mentions/operations';
-import { CONTENT_FILE, type ContentFile } from '../plugins/markdown-export/paths';
+import { CONTENT_FILE, type BuildOperation, type ContentFile } from '@services-manager-docs/core/content/build';
 import { plainOf, type DocContent } from '@services-manager-docs/core/content/model';
 import { toSitePath } from './text';
 
@@ -27,15 +25,7 @@ export type Page = {
   content: DocContent;
 };
 
-export type Operation = {
-  operationId: string;
-  method: string;
-  /** As the specification writes it, without the base path: `/customers/{customerId}/plans`. */
-  path: string;
-  summary: string;
-  cmdlet?: string;
-  page?: Page;
-};
+export type Operation = Omit<BuildOperation, 'url'> & { page?: Page };
 
 export type KbArticle = { number?: string; title: string; area: string; page: Page };
 
@@ -59,20 +49,6 @@ export class SiteError extends Error {
 
 const CMDLET_PREFIX = '/docs/developer/api/cortex/';
 
-/** The API model's operations as the tools show them, with the Cortex cmdlet each names. */
-export function siteOperations(operations: readonly ApiOperation[]): Omit<Operation, 'page'>[] {
-  return operations.map((op) => {
-    const cmdlet = op['x-cortex']?.cmdlet;
-    return {
-      operationId: op.operationId,
-      method: op.method.toUpperCase(),
-      path: op.path,
-      summary: op.summary,
-      ...(typeof cmdlet === 'string' ? { cmdlet } : {}),
-    };
-  });
-}
-
 /** KB number → area, from the knowledge-base index's table rows (`KB00001` | title | area | …). */
 export function kbAreas(index: DocContent | undefined): Map<string, string> {
   const areas = new Map<string, string>();
@@ -92,7 +68,12 @@ function readContent(buildDir: string): ContentFile {
   const file = path.join(buildDir, CONTENT_FILE);
   try {
     const model = JSON.parse(fs.readFileSync(file, 'utf8')) as ContentFile;
-    if (!Array.isArray(model?.pages) || typeof model.baseUrl !== 'string' || typeof model.origin !== 'string')
+    if (
+      !Array.isArray(model?.pages) ||
+      !Array.isArray(model.operations) ||
+      typeof model.baseUrl !== 'string' ||
+      typeof model.origin !== 'string'
+    )
       throw new Error('not a content model');
     return model;
   } catch (error) {
@@ -100,24 +81,16 @@ function readContent(buildDir: string): ContentFile {
   }
 }
 
-export type SiteOptions = { buildDir: string; specFile: string; origin: string };
+export type SiteOptions = { buildDir: string; origin: string };
 
-/** Reads the build and the specification; a missing build is a SiteError naming the command to run. */
-export async function loadSite({ buildDir, specFile, origin: rawOrigin }: SiteOptions): Promise<Site> {
+/** Reads the build; a missing or incomplete build is a SiteError naming the command to run. */
+export async function loadSite({ buildDir, origin: rawOrigin }: SiteOptions): Promise<Site> {
   const origin = rawOrigin.replace(/\/+$/, '');
   if (!fs.existsSync(path.join(buildDir, 'llms.txt')))
     throw new SiteError(
       `No production build in ${buildDir}: run "npm run build" first (or pass --build DIR).`,
     );
   const search = searchBuild(buildDir);
-  let api: ApiModel;
-  try {
-    api = await apiModel({ kind: 'file', location: specFile }, { cmdletsFile: false });
-  } catch (error) {
-    if (!(error instanceof SpecError)) throw error;
-    throw new SiteError(`${error.message} (pass --spec FILE).`);
-  }
-
   const model = readContent(buildDir);
   const base = model.baseUrl;
   const pages = new Map<string, Page>();
@@ -146,11 +119,8 @@ export async function loadSite({ buildDir, specFile, origin: rawOrigin }: SiteOp
   }
   if (!pages.size) throw new SiteError(`No pages in ${buildDir}: run "npm run build" again.`);
 
-  // Each operation's reference page is where the generator puts it, derived from its operation id.
-  const operations = siteOperations(api.operations).map((op) => ({
-    ...op,
-    page: pages.get(`${base}${referenceRoute(op).slice(1)}`),
-  }));
+  // Each operation's reference page, as the build recorded it.
+  const operations = model.operations.map(({ url, ...op }) => ({ ...op, page: pages.get(toSitePath(url)) }));
 
   const cmdletPrefix = `${base}${CMDLET_PREFIX.slice(1)}`;
   const cmdletPages = new Map(

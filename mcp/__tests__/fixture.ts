@@ -10,7 +10,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { createServer } from '../server';
 import type { Site } from '../site';
 import { buildSearchFiles, type SourceSection } from '@services-manager-docs/core/search/engine';
-import { CONTENT_FILE, markdownPath, type ContentFile } from '../../plugins/markdown-export/paths';
+import { CONTENT_FILE, markdownPath, type ContentFile } from '@services-manager-docs/core/content/build';
 
 const PAGES = [
   {
@@ -84,6 +84,7 @@ export function writeFixtureBuild(dir: string): string {
         links: [],
       },
     })),
+    operations: [],
   };
   write(CONTENT_FILE, JSON.stringify(content));
   const files = buildSearchFiles(sections);

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startHttp, type HttpOptions, type RunningHttp } from '../http';
 import { LOOPBACK_HOSTS, LOOPBACK_ORIGINS } from '../guards';
-import { ROOT } from '../options';
 import { loadSite, type Site } from '../site';
 import { writeFixtureBuild } from './fixture';
 
@@ -17,7 +16,6 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-http-'));
   site = await loadSite({
     buildDir: writeFixtureBuild(path.join(dir, 'build')),
-    specFile: path.join(ROOT, 'openapi/services-manager-v2.yaml'),
     origin: 'https://docs.example.com',
   });
 });

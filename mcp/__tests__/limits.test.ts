@@ -7,7 +7,6 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { queryTerms } from '@services-manager-docs/core/search/engine';
 import type { SearchOptions, SearchProvider } from '@services-manager-docs/core/search/types';
 import { boundedSearch, boundQuery, MAX_HITS, MAX_QUERY_TERMS } from '../limits';
-import { ROOT } from '../options';
 import { loadSite, type Site } from '../site';
 import { connectClient, writeFixtureBuild } from './fixture';
 
@@ -85,7 +84,6 @@ describe('the MCP tools search within the bounds', () => {
     const site: Site = {
       ...(await loadSite({
         buildDir: writeFixtureBuild(dir),
-        specFile: path.join(ROOT, 'openapi/services-manager-v2.yaml'),
         origin: 'https://docs.example.com',
       })),
       search: provider,

@@ -2,14 +2,13 @@ import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { OptionsError, parseOptions, ROOT } from '../options';
 
-const parse = (args: string[], env: NodeJS.ProcessEnv = {}) => parseOptions(args, env, '/repo');
+const parse = (args: string[]) => parseOptions(args, '/repo');
 
 describe('parseOptions', () => {
   it('defaults to stdio over the build/ and specification of the repository, wherever it starts', () => {
     expect(parse([])).toEqual({
       help: false,
       buildDir: path.join(ROOT, 'build'),
-      specFile: path.join(ROOT, 'openapi/services-manager-v2.yaml'),
     });
     expect(parse(['--build', 'out']).buildDir).toBe('/repo/out');
   });
@@ -63,12 +62,9 @@ describe('parseOptions', () => {
     );
   });
 
-  it('names an unknown option, an HTTP option without --http, and a specification URL', () => {
+  it('names an unknown option and an HTTP option without --http', () => {
     expect(() => parse(['--bogus'])).toThrow(/bogus/);
     expect(() => parse(['--port', '1'])).toThrow('--port applies to the HTTP transport: add --http.');
-    expect(() => parse([], { DOCS_OPENAPI_SPEC: 'https://api.example.com/spec.yaml' })).toThrow(
-      /--spec FILE/,
-    );
-    expect(parse(['--spec', 'spec.yaml']).specFile).toBe('/repo/spec.yaml');
+    expect(() => parse(['--spec', 'spec.yaml'])).toThrow(/spec/);
   });
 });

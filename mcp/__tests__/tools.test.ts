@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { kbAreas, loadSite, SiteError, siteOperations, type Site } from '../site';
+import { kbAreas, loadSite, SiteError, type Site } from '../site';
 import { parseDoc } from '../../plugins/content-model';
-import type { ContentFile } from '../../plugins/markdown-export/paths';
+import type { ContentFile } from '@services-manager-docs/core/content/build';
 import { sectionLabel } from '../../plugins/search-index/labels';
 import { connectClient } from './fixture';
 import { pathMatches } from '../tools';
@@ -75,31 +75,25 @@ const FILES: Record<string, string> = {
   ),
 };
 
-const SPEC = `swagger: '2.0'
-info:
-  title: Fixture
-  version: '1'
-paths:
-  /customers/{customerId}/plans:
-    post:
-      operationId: addCustomerPlan
-      summary: Add a customer plan
-      x-cortex:
-        cmdlet: Add-SMCustomerPlan
-      responses:
-        '202':
-          description: Accepted.
-  /customers/{customerId}:
-    get:
-      operationId: getCustomer
-      summary: Get a customer
-      x-cortex:
-        cmdlet: Get-SMCustomer
-      responses:
-        '200':
-          description: The customer.
-    parameters: []
-`;
+/** The operations content.json carries for the pages above, as the build writes them. */
+const OPERATIONS: ContentFile['operations'] = [
+  {
+    operationId: 'addCustomerPlan',
+    method: 'POST',
+    path: '/customers/{customerId}/plans',
+    summary: 'Add a customer plan',
+    cmdlet: 'Add-SMCustomerPlan',
+    url: '/docs/developer/api/reference/add-customer-plan',
+  },
+  {
+    operationId: 'getCustomer',
+    method: 'GET',
+    path: '/customers/{customerId}',
+    summary: 'Get a customer',
+    cmdlet: 'Get-SMCustomer',
+    url: '/docs/developer/api/reference/get-customer',
+  },
+];
 
 let dir: string;
 let site: Site;
@@ -126,7 +120,7 @@ async function contentFile(): Promise<ContentFile> {
         };
       }),
   );
-  return { origin: 'http://localhost:3000', baseUrl: '/', pages };
+  return { origin: 'http://localhost:3000', baseUrl: '/', pages, operations: OPERATIONS };
 }
 
 beforeAll(async () => {
@@ -136,12 +130,7 @@ beforeAll(async () => {
     fs.writeFileSync(path.join(dir, 'build', file), text);
   }
   fs.writeFileSync(path.join(dir, 'build', 'content.json'), JSON.stringify(await contentFile()));
-  fs.writeFileSync(path.join(dir, 'spec.yaml'), SPEC);
-  site = await loadSite({
-    buildDir: path.join(dir, 'build'),
-    specFile: path.join(dir, 'spec.yaml'),
-    origin: 'https://docs.example.com/',
-  });
+  site = await loadSite({ buildDir: path.join(dir, 'build'), origin: 'https://docs.example.com/' });
   client = await connectClient(site);
 });
 
@@ -156,21 +145,17 @@ const call = async (name: string, args: Record<string, unknown>) => {
 };
 
 describe('loadSite', () => {
-  it('names the command to run when there is no build, and a missing or invalid specification', async () => {
-    await expect(loadSite({ buildDir: path.join(dir, 'none'), specFile: 'x', origin: '' })).rejects.toThrow(
+  it('names the command to run when there is no build, or a content.json without operations', async () => {
+    await expect(loadSite({ buildDir: path.join(dir, 'none'), origin: '' })).rejects.toThrow(
       /No production build in .*none: run "npm run build" first/,
     );
-    const missing = loadSite({
-      buildDir: path.join(dir, 'build'),
-      specFile: path.join(dir, 'none.yaml'),
-      origin: '',
-    });
-    await expect(missing).rejects.toThrow(SiteError);
-    await expect(missing).rejects.toThrow(/none\.yaml: file not found \(pass --spec FILE\)/);
-    fs.writeFileSync(path.join(dir, 'bad.yaml'), "swagger: '2.0'\npaths: {}\n");
-    await expect(
-      loadSite({ buildDir: path.join(dir, 'build'), specFile: path.join(dir, 'bad.yaml'), origin: '' }),
-    ).rejects.toThrow(/^OpenAPI specification .*bad\.yaml:\d+: .*info/);
+    const old = path.join(dir, 'old-build');
+    fs.cpSync(path.join(dir, 'build'), old, { recursive: true });
+    const content = JSON.parse(fs.readFileSync(path.join(old, 'content.json'), 'utf8')) as ContentFile;
+    fs.writeFileSync(path.join(old, 'content.json'), JSON.stringify({ ...content, operations: undefined }));
+    const stale = loadSite({ buildDir: old, origin: '' });
+    await expect(stale).rejects.toThrow(SiteError);
+    await expect(stale).rejects.toThrow(/content\.json: not a content model; run "npm run build" again/);
   });
 
   it('reads the twins with their links moved to the configured origin', () => {
@@ -197,22 +182,7 @@ describe('loadSite', () => {
 });
 
 describe('pure readers', () => {
-  it('reads the model’s operations and KB areas', async () => {
-    expect(siteOperations([])).toEqual([]);
-    expect(
-      siteOperations([
-        {
-          operationId: 'get /a',
-          method: 'get',
-          path: '/a',
-          summary: '',
-          description: '',
-          tags: [],
-          parameters: [],
-          responses: {},
-        },
-      ]),
-    ).toEqual([{ operationId: 'get /a', method: 'GET', path: '/a', summary: '' }]);
+  it('reads the KB areas', async () => {
     const index = await parseDoc(
       path.join(dir, 'index.md'),
       {},

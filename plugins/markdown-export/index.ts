@@ -3,10 +3,15 @@ import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { sectionLabel } from '../search-index/labels';
 import { toMarkdown } from './convert';
-import { CONTENT_FILE, markdownPath, type ContentFile } from './paths';
+import { apiModel, type SpecSource } from '@services-manager-docs/core/api';
+import {
+  CONTENT_FILE,
+  markdownPath,
+  type BuildOperation,
+  type ContentFile,
+} from '@services-manager-docs/core/content/build';
 import { contentDocs, type ContentDoc, type LoadedDoc as Doc, type Pipelines } from '../content-model';
-
-export { CONTENT_FILE, markdownPath, type ContentFile };
+import { referenceRoute } from '../api-mentions/operations';
 
 type SidebarItem = {
   type: string;
@@ -47,11 +52,12 @@ export function sidebarOrder(items: SidebarItem[]): { order: string[]; children:
  * Writes a clean Markdown copy of every doc page next to its HTML (`<page>.md`), serialized from the
  * page's content model (../content-model: the tables, links and code the page shows), plus `llms.txt`
  * (an index of them), `llms-full.txt` (all pages, in sidebar order) and `content.json` (the pages'
- * content models, which the MCP server reads) at the site root.
+ * content models and the API's operations with their reference pages: all the MCP server reads) at the
+ * site root.
  */
 export default function markdownExportPlugin(
   context: LoadContext,
-  options: { pipelines: Pipelines },
+  options: { pipelines: Pipelines; spec: SpecSource },
 ): Plugin {
   const { siteConfig } = context;
   const origin = siteConfig.url.replace(/\/$/, '');
@@ -137,6 +143,17 @@ export default function markdownExportPlugin(
         .join('\n\n---\n\n');
       await fs.writeFile(path.join(outDir, 'llms.txt'), index);
       await fs.writeFile(path.join(outDir, 'llms-full.txt'), full);
+      const api = await apiModel(options.spec);
+      const operations = api.operations.map(
+        (op): BuildOperation => ({
+          operationId: op.operationId,
+          method: op.method.toUpperCase(),
+          path: op.path,
+          summary: op.summary,
+          ...(typeof op['x-cortex']?.cmdlet === 'string' ? { cmdlet: op['x-cortex'].cmdlet } : {}),
+          url: `${siteConfig.baseUrl}${referenceRoute(op).slice(1)}`,
+        }),
+      );
       const model: ContentFile = {
         origin,
         baseUrl: siteConfig.baseUrl,
@@ -149,6 +166,7 @@ export default function markdownExportPlugin(
           twin: markdownPath(page.url),
           content: page.content,
         })),
+        operations,
       };
       await fs.writeFile(path.join(outDir, CONTENT_FILE), JSON.stringify(model));
     },

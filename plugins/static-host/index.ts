@@ -1,6 +1,7 @@
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import markdownExportPlugin from '../markdown-export';
 import type { Pipelines } from '../content-model';
+import type { SpecSource } from '@services-manager-docs/core/api';
 import { prepareForHost } from './host';
 
 /**
@@ -9,7 +10,7 @@ import { prepareForHost } from './host';
  * postBuild hooks at once, so the twins are written here, first, rather than by a plugin of their own:
  * the compression must see every file the build writes.
  */
-export default function staticHostPlugin(context: LoadContext, options: { pipelines: Pipelines }): Plugin {
+export default function staticHostPlugin(context: LoadContext, options: { pipelines: Pipelines; spec: SpecSource }): Plugin {
   const twins = markdownExportPlugin(context, options);
   return {
     ...twins,

@@ -6,7 +6,7 @@ import { parseDoc } from '../../content-model';
 /** The twin of a page written as `source` (an .mdx page when `mdx`). */
 const toMarkdown = async (source: string, meta: ExportMeta, mdx = false) =>
   twin(await parseDoc(path.join(__dirname, mdx ? 'page.mdx' : 'page.md'), {}, { source }), meta);
-import { markdownPath } from '../paths';
+import { markdownPath } from '@services-manager-docs/core/content/build';
 import { sidebarOrder } from '../index';
 
 const meta = {

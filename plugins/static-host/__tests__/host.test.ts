@@ -77,7 +77,7 @@ describe('the static-host plugin', () => {
           tagline: 'Docs. '.repeat(300),
         },
       } as unknown as Parameters<typeof staticHostPlugin>[0];
-      const plugin = staticHostPlugin(context, { pipelines: {} });
+      const plugin = staticHostPlugin(context, { pipelines: {}, spec: { kind: 'file', location: 'openapi/services-manager-v2.yaml' } });
       await plugin.allContentLoaded?.({ allContent: {}, actions: {} } as never);
       await plugin.postBuild?.({ outDir } as never);
       for (const file of ['llms.txt', 'index.html'])

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { markdownPath } from '@site/plugins/markdown-export/paths';
+import { markdownPath } from '@services-manager-docs/core/content/build';
 import OfflineToggle from '@site/src/components/OfflineToggle';
 import PageActions from '@site/src/components/PageActions';
 import styles from './styles.module.css';

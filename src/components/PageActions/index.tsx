@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import { markdownPath } from '@site/plugins/markdown-export/paths';
+import { markdownPath } from '@services-manager-docs/core/content/build';
 import { chatGptUrl, claudeUrl } from './chatLinks';
 import styles from './styles.module.css';
 
