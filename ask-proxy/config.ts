@@ -25,6 +25,16 @@ export type AskProxyOptions = {
   /** Model tokens (question, sources and answer, estimated) per minute and per day for all clients. */
   tokensPerMinute?: number;
   tokensPerDay?: number;
+  /**
+   * The percentage of the daily budgets (answers and tokens) one client may spend, so a few clients
+   * cannot spend everyone's; 0 turns it off.
+   */
+  clientDailyShare?: number;
+  /** Connections one client may hold open at once, and all clients together (the connection guard). */
+  maxConnectionsPerClient?: number;
+  maxConnections?: number;
+  /** A request's headers must arrive within this long of the connection opening or going idle. */
+  headersTimeoutMs?: number;
   /** The longest answer asked of the model, in tokens (`max_tokens`). */
   maxAnswerTokens?: number;
   /** Total time for an answer, from the request to the end of the stream. */
@@ -72,6 +82,10 @@ export const DEFAULTS = {
   globalPerDay: 2000,
   tokensPerMinute: 200_000,
   tokensPerDay: 4_000_000,
+  clientDailyShare: 5,
+  maxConnectionsPerClient: 8,
+  maxConnections: 256,
+  headersTimeoutMs: 5_000,
   maxAnswerTokens: 800,
   timeoutMs: 60_000,
   idleTimeoutMs: 20_000,
@@ -95,6 +109,10 @@ export function settingsOf(options: AskProxyOptions): Settings {
     ...defined,
   } as Settings;
   settings.idleTimeoutMs = Math.min(settings.idleTimeoutMs, settings.timeoutMs);
+  if (settings.clientDailyShare > 100)
+    throw new Error(`The client's daily share is a percentage, not ${settings.clientDailyShare}.`);
+  if (settings.maxConnections < 1 || settings.maxConnectionsPerClient < 1)
+    throw new Error('The connection caps must be at least 1.');
   return settings;
 }
 
@@ -103,6 +121,18 @@ const numberFrom = (env: Record<string, string | undefined>, name: string, fallb
   if (!raw) return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, not "${raw}".`);
+  return value;
+};
+
+const positiveFrom = (env: Record<string, string | undefined>, name: string, fallback: number) => {
+  const value = numberFrom(env, name, fallback);
+  if (value < 1) throw new Error(`${name} must be at least 1, not "${env[name]?.trim()}".`);
+  return value;
+};
+
+const percentFrom = (env: Record<string, string | undefined>, name: string, fallback: number) => {
+  const value = numberFrom(env, name, fallback);
+  if (value > 100) throw new Error(`${name} is a percentage from 0 to 100, not "${env[name]?.trim()}".`);
   return value;
 };
 
@@ -148,6 +178,14 @@ export function optionsFromEnv(
     globalPerDay: numberFrom(env, 'ASK_GLOBAL_PER_DAY', DEFAULTS.globalPerDay),
     tokensPerMinute: numberFrom(env, 'ASK_TOKENS_PER_MINUTE', DEFAULTS.tokensPerMinute),
     tokensPerDay: numberFrom(env, 'ASK_TOKENS_PER_DAY', DEFAULTS.tokensPerDay),
+    clientDailyShare: percentFrom(env, 'ASK_CLIENT_DAILY_SHARE', DEFAULTS.clientDailyShare),
+    maxConnectionsPerClient: positiveFrom(
+      env,
+      'ASK_MAX_CONNECTIONS_PER_CLIENT',
+      DEFAULTS.maxConnectionsPerClient,
+    ),
+    maxConnections: positiveFrom(env, 'ASK_MAX_CONNECTIONS', DEFAULTS.maxConnections),
+    headersTimeoutMs: positiveFrom(env, 'ASK_HEADERS_TIMEOUT_MS', DEFAULTS.headersTimeoutMs),
     maxAnswerTokens: numberFrom(env, 'ASK_MAX_ANSWER_TOKENS', DEFAULTS.maxAnswerTokens),
     timeoutMs: numberFrom(env, 'ASK_TIMEOUT_MS', DEFAULTS.timeoutMs),
     idleTimeoutMs: numberFrom(env, 'ASK_IDLE_TIMEOUT_MS', DEFAULTS.idleTimeoutMs),

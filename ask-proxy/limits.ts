@@ -4,9 +4,8 @@
  * in this process's memory, or, with `ASK_REDIS_URL`, in Redis, where every instance behind a load
  * balancer shares them. Every window opens with its first use, not on the clock's minute or day.
  */
-import net from 'node:net';
-import type http from 'node:http';
 import { Redis } from 'ioredis';
+import { clientAddress as coreClientAddress } from '@services-manager-docs/core/net/clients';
 import {
   RateLimiterMemory,
   RateLimiterRedis,
@@ -23,6 +22,8 @@ export type LimitSettings = {
   globalPerDay: number;
   tokensPerMinute: number;
   tokensPerDay: number;
+  /** The percentage of the daily budgets (answers and tokens) one client may spend; 0 turns it off. */
+  clientDailyShare?: number;
 };
 
 /** The store could not be asked (Redis down or too slow): the proxy refuses rather than count nothing. */
@@ -84,21 +85,33 @@ async function giveBack(windows: Window[], amount: number) {
   );
 }
 
+/** A client's share of a daily budget of `total`: at least 1 while both are on, 0 (off) otherwise. */
+export const shareOf = (total: number, percent: number) =>
+  total > 0 && percent > 0 ? Math.max(1, Math.floor((total * Math.min(percent, 100)) / 100)) : 0;
+
 /**
- * The limits: `client(key)` records an answer for a client, `reserve(tokens)` one answer of at most
- * `tokens` model tokens from the global budgets, `refund` gives back what was reserved and not used.
- * Each returns 0, or the seconds to wait; each rejects with LimitStoreError when Redis cannot be asked.
- * A limit of 0 is off.
+ * The limits: `client(key)` records an answer for a client within its per-minute limit, `share(key,
+ * tokens)` one answer of at most `tokens` model tokens from the client's share of the daily budgets,
+ * `reserve(tokens)` the same from the global budgets, and `refund` gives back what was reserved and not
+ * used. Each returns 0, or the seconds to wait; each rejects with LimitStoreError when Redis cannot be
+ * asked. A limit of 0 is off.
  */
 export function createLimits(settings: LimitSettings, redis?: Redis) {
-  const window = (points: number, duration: number, name: string): Window[] => {
-    if (points <= 0) return [];
+  const limiterOf = (points: number, duration: number, name: string): RateLimiterAbstract => {
     const options = { points, duration, keyPrefix: `ask-proxy:${name}` };
-    const limiter = redis
-      ? new RateLimiterRedis({ ...options, storeClient: redis })
-      : new RateLimiterMemory(options);
-    return [{ limiter, key: 'all' }];
+    return redis ? new RateLimiterRedis({ ...options, storeClient: redis }) : new RateLimiterMemory(options);
   };
+  const window = (points: number, duration: number, name: string): Window[] =>
+    points > 0 ? [{ limiter: limiterOf(points, duration, name), key: 'all' }] : [];
+  const share = settings.clientDailyShare ?? 0;
+  const clientAnswersDay = shareOf(settings.globalPerDay, share);
+  const clientTokensDay = shareOf(settings.tokensPerDay, share);
+  const shareAnswers = clientAnswersDay ? limiterOf(clientAnswersDay, DAY, 'client-answers-day') : undefined;
+  const shareTokens = clientTokensDay ? limiterOf(clientTokensDay, DAY, 'client-tokens-day') : undefined;
+  const shareWindows = (key: string) => ({
+    answers: shareAnswers ? [{ limiter: shareAnswers, key }] : [],
+    tokens: shareTokens ? [{ limiter: shareTokens, key }] : [],
+  });
   const perClient = window(settings.rateLimit, MINUTE, 'client')[0]?.limiter;
   const answers = [
     ...window(settings.globalPerMinute, MINUTE, 'answers-minute'),
@@ -119,17 +132,31 @@ export function createLimits(settings: LimitSettings, redis?: Redis) {
         throw error;
       }
     },
+    async share(key: string, tokenCount: number): Promise<number> {
+      const windows = shareWindows(key);
+      const wait = await spend(windows.answers, 1);
+      if (wait) return wait;
+      const tokenWait = await spend(windows.tokens, tokenCount);
+      if (tokenWait) await attempt(() => giveBack(windows.answers, 1));
+      return tokenWait;
+    },
     async reserve(tokenCount: number): Promise<number> {
       const wait = await spend(answers, 1);
       if (wait) return wait;
       const tokenWait = await spend(tokens, tokenCount);
-      if (tokenWait) await giveBack(answers, 1);
+      if (tokenWait) await attempt(() => giveBack(answers, 1));
       return tokenWait;
     },
-    /** Gives back unused tokens, and with `answer` the answer itself (nothing was asked of the model). */
-    async refund(tokenCount: number, answer = false): Promise<void> {
+    /**
+     * Gives back unused tokens, and with `answer` the answer itself (nothing was asked of the model), to
+     * the global budgets and, with `key`, to that client's share.
+     */
+    async refund(tokenCount: number, answer = false, key?: string): Promise<void> {
+      const windows = key === undefined ? { answers: [], tokens: [] } : shareWindows(key);
+      const tokenWindows = [...tokens, ...windows.tokens];
+      const answerWindows = [...answers, ...windows.answers];
       await attempt(() =>
-        Promise.all([giveBack(tokens, tokenCount), answer ? giveBack(answers, 1) : undefined]),
+        Promise.all([giveBack(tokenWindows, tokenCount), answer ? giveBack(answerWindows, 1) : undefined]),
       );
     },
   };
@@ -140,61 +167,13 @@ export type Limits = ReturnType<typeof createLimits>;
 /** Model tokens in a text, estimated as providers' tokenizers average for English: four characters. */
 export const tokensIn = (text: string) => Math.ceil(text.length / 4);
 
-const plain = (address: string) => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
-
-/** The eight groups of an IPv6 address, written out in full. */
-function ipv6Groups(address: string): string[] {
-  let text = address.replace(/%.*$/, '').toLowerCase();
-  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted.slice(1).map(Number);
-    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head, tail] = text.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail === undefined ? [] : tail ? tail.split(':') : [];
-  const zeros = Array(8 - left.length - right.length).fill('0');
-  return [...left, ...(tail === undefined ? [] : zeros), ...right].map((group) => group.padStart(4, '0'));
-}
-
 /**
- * The key a client is counted under: an IPv4 address as is, an IPv6 address by its /64 network, the
- * block one subscriber usually gets whole (so rotating addresses inside it earns no extra answers).
+ * The key a client is counted under (an IPv4 address, an IPv6 client's /64 network, IPv4 reached through
+ * IPv6 as its IPv4 address) and the client's address behind trusted reverse proxies: the same rules as
+ * the connection guard of every server of the site (`core/net/clients.ts`).
  */
-export function clientKey(address: string): string {
-  const ip = plain(address);
-  if (!net.isIPv6(ip)) return ip;
-  return `${ipv6Groups(ip).slice(0, 4).join(':')}::/64`;
-}
+export { clientKey } from '@services-manager-docs/core/net/clients';
 
-/**
- * The client's address: the connection's, or, when the connection comes from a trusted reverse proxy,
- * the last address of `X-Forwarded-For` that is not itself a trusted proxy (earlier ones are the
- * client's own say-so).
- */
-export function clientAddress(trustedProxies: string[]) {
-  const trusted = new net.BlockList();
-  for (const entry of trustedProxies) {
-    const [address, prefix] = entry.split('/');
-    const type = net.isIPv6(address) ? 'ipv6' : 'ipv4';
-    if (!net.isIP(address))
-      throw new Error(`ASK_TRUSTED_PROXIES: "${entry}" is not an IP address or subnet.`);
-    if (prefix === undefined) trusted.addAddress(address, type);
-    else trusted.addSubnet(address, Number(prefix), type);
-  }
-  const isTrusted = (address: string) => {
-    const ip = plain(address);
-    const type = net.isIPv6(ip) ? 'ipv6' : net.isIPv4(ip) ? 'ipv4' : undefined;
-    return type !== undefined && trusted.check(ip, type);
-  };
-  return (req: http.IncomingMessage): string => {
-    const socket = plain(req.socket.remoteAddress ?? 'unknown');
-    if (!trustedProxies.length || !isTrusted(socket)) return socket;
-    const forwarded = String(req.headers['x-forwarded-for'] ?? '')
-      .split(',')
-      .map((item) => item.trim())
-      .filter(Boolean);
-    for (const address of forwarded.reverse()) if (!isTrusted(address)) return plain(address);
-    return socket;
-  };
-}
+/** The client's address, reading `X-Forwarded-For` only from `trustedProxies` (ASK_TRUSTED_PROXIES). */
+export const clientAddress = (trustedProxies: string[]) =>
+  coreClientAddress(trustedProxies, 'ASK_TRUSTED_PROXIES');

@@ -8,6 +8,7 @@
 import http from 'node:http';
 import { ASK_LIMITS, type AskRequest, type AskTurn } from '@services-manager-docs/core/ask/protocol';
 import { AskError } from '@services-manager-docs/core/ask/stream';
+import { guardConnections } from '@services-manager-docs/core/net/guard';
 import { searchBuild } from '@services-manager-docs/core/search/fromBuild';
 import { bearerOf, conversationProof, sameSecret, verifyToken } from './auth';
 import { settingsOf, type AskProxyOptions } from './config';
@@ -98,6 +99,8 @@ const UNPROVEN =
   'The earlier turns of this conversation could not be verified (they are not the ones this service answered). Start a new conversation.';
 const BUSY = 'Ask AI is answering many questions right now. Try again in a few seconds.';
 const NO_LIMITS = 'Ask AI cannot check its limits right now. Try again later.';
+const SHARE_SPENT = (wait: number) =>
+  `You have asked as many questions as one reader may today. Try again in ${Math.ceil(wait / 3600)} hour${wait > 3600 ? 's' : ''}.`;
 export const NO_SOURCES =
   'The documentation does not cover this question. Try rephrasing it with the words the documentation uses.';
 
@@ -233,6 +236,7 @@ export function createAskProxy(options: AskProxyOptions): http.Server {
     sources: Sources,
     cors: Record<string, string>,
     reserved: number,
+    client: string,
   ) {
     const history = request.history;
     const finish = async (text: string) => {
@@ -310,7 +314,11 @@ export function createAskProxy(options: AskProxyOptions): http.Server {
       clearTimeout(total);
       clearTimeout(idle);
       await limits
-        .refund(Math.max(0, reserved - tokensIn(messages.map((message) => message.content).join('') + text)))
+        .refund(
+          Math.max(0, reserved - tokensIn(messages.map((message) => message.content).join('') + text)),
+          false,
+          client,
+        )
         .catch((error: unknown) => log(`Could not give back unused tokens: ${(error as Error).message}`));
     }
   }
@@ -360,9 +368,10 @@ export function createAskProxy(options: AskProxyOptions): http.Server {
 
     const access = authorize(req);
     if ('status' in access) return sendJson(res, access.status, access.message, cors);
+    const client = clientKey(access.client);
     let wait: number;
     try {
-      wait = await limits.client(clientKey(access.client));
+      wait = await limits.client(client);
     } catch (error) {
       return refused(res, cors)(error);
     }
@@ -407,13 +416,27 @@ export function createAskProxy(options: AskProxyOptions): http.Server {
       ...request.history.flatMap((turn) => [turn.question, turn.answer]),
     ];
     const reserved = tokensIn(asked.join('')) + Math.ceil(MAX_SOURCE_CHARS / 4) + settings.maxAnswerTokens;
+    // A client's share of the daily budgets first, so that a few clients cannot spend everyone's.
+    let shareWait: number;
+    try {
+      shareWait = await limits.share(client, reserved);
+    } catch (error) {
+      return refused(res, cors)(error);
+    }
+    if (shareWait) {
+      log(`A client has spent its share of the daily budget; refusing it for ${shareWait} s.`);
+      return sendJson(res, 429, SHARE_SPENT(shareWait), { ...cors, 'Retry-After': String(shareWait) });
+    }
     let budgetWait: number;
     try {
       budgetWait = await limits.reserve(reserved);
     } catch (error) {
+      await limits.refund(reserved, true, client).catch(() => undefined);
       return refused(res, cors)(error);
     }
     if (budgetWait) {
+      // Not this client's doing: its share is given back.
+      await limits.refund(reserved, true, client).catch(() => undefined);
       log(`The global budget is spent; refusing answers for ${budgetWait} s.`);
       return sendJson(
         res,
@@ -431,7 +454,7 @@ export function createAskProxy(options: AskProxyOptions): http.Server {
         return { sources: found, covered: onTopic(request.question, previous, found) };
       }));
     } catch (error) {
-      await limits.refund(reserved, true).catch(() => undefined);
+      await limits.refund(reserved, true, client).catch(() => undefined);
       if (error instanceof BusyError) {
         log('Too many questions at once; refusing one.');
         return sendJson(res, 503, BUSY, { ...cors, 'Retry-After': '5' });
@@ -441,10 +464,10 @@ export function createAskProxy(options: AskProxyOptions): http.Server {
     }
     if (!covered) {
       // The question was searched, so it counts as an answer; the tokens are given back.
-      await limits.refund(reserved).catch(() => undefined);
+      await limits.refund(reserved, false, client).catch(() => undefined);
       return notCovered(res, request, cors);
     }
-    await answer(res, request, sectionsFor(request.question, previous, sources), cors, reserved);
+    await answer(res, request, sectionsFor(request.question, previous, sources), cors, reserved, client);
   }
 
   const server = http.createServer((req, res) => {
@@ -455,8 +478,24 @@ export function createAskProxy(options: AskProxyOptions): http.Server {
     });
   });
   server.on('close', () => redis?.disconnect());
-  // Node's own limits for a request's headers and whole body, behind the body timeout above.
-  server.headersTimeout = Math.min(settings.bodyTimeoutMs, 60_000);
-  server.requestTimeout = settings.bodyTimeoutMs * 2;
+  // The guard shared by the site's servers: connections per client (trusted reverse proxies count only
+  // in the total) and in all, and Node's time-outs. A request's headers are a few hundred bytes; its
+  // body has ASK_BODY_TIMEOUT_MS (answered 408 above), Node's request time-out is behind it. An answer
+  // may be silent while the question waits for a search or the model thinks, up to the model's idle
+  // time-out: the connection's own idle time-out is longer.
+  const headersTimeoutMs = Math.min(settings.headersTimeoutMs, settings.bodyTimeoutMs);
+  guardConnections(
+    server,
+    {
+      perClient: settings.maxConnectionsPerClient,
+      total: settings.maxConnections,
+      headersTimeoutMs,
+      requestTimeoutMs: Math.max(settings.bodyTimeoutMs * 2, headersTimeoutMs),
+      keepAliveTimeoutMs: 5_000,
+      maxRequestsPerSocket: 100,
+      idleTimeoutMs: Math.max(30_000, settings.idleTimeoutMs + 10_000),
+    },
+    { trustedProxies: settings.trustedProxies, label: 'ASK_TRUSTED_PROXIES' },
+  );
   return server;
 }

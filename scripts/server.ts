@@ -3,14 +3,21 @@
  * (content types, ETags and 304s, byte ranges, the precompressed copy chosen, streaming); this module
  * adds only what is this site's own: which request paths are valid, clean URLs and the `.html` and
  * `/index.html` redirects, the build's `_headers` on every response, encodings the client refused with
- * `q=0`, files reached through symlinks only while they stay inside the build, no dotfiles, and
- * bounds on how long and how many connections a client may hold.
+ * `q=0`, files reached through symlinks only while they stay inside the build, no dotfiles, and (with
+ * the guard shared by the site's services, `core/net/guard.ts`) bounds on how long and how many
+ * connections one client and all clients may hold.
  */
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import sirv from 'sirv';
+import {
+  DEFAULT_LIMITS,
+  guardConnections,
+  type ConnectionGuard,
+  type ConnectionLimits,
+} from '@services-manager-docs/core/net/guard';
 import { CACHING_RULES } from '../plugins/static-host/host';
 
 export type ServerOptions = {
@@ -22,32 +29,35 @@ export type ServerOptions = {
   host?: string;
   /** Connection limits; each defaults to `CONNECTION_LIMITS`. */
   limits?: Partial<ConnectionLimits>;
+  /** Reverse proxies in front of this server: their connections count only towards the total cap. */
+  trustedProxies?: string[];
 };
 
-export type ConnectionLimits = {
-  /** A request's headers must be complete this long after the connection opened or went busy (408). */
-  headersTimeoutMs: number;
-  /** The whole request must have arrived by then (408). */
-  requestTimeoutMs: number;
-  /** An idle keep-alive connection is closed after this long. */
-  keepAliveTimeoutMs: number;
-  /** Connections open at once; more are closed as soon as they are accepted. */
-  maxConnections: number;
-};
+export type { ConnectionLimits };
 
 /**
- * Node's defaults let a client that sends headers slowly, or nothing at all, hold a connection for 60 s
- * plus up to 30 s until the next check, with no cap on how many it opens. A static site's requests are
- * one line of headers and no body.
+ * The shared guard's limits (`core/net/guard.ts`) for a static site, whose requests are one line of
+ * headers and no body: a client may hold 64 connections (a browser opens 6; readers behind one address
+ * share the rest), 512 for all clients.
  */
 export const CONNECTION_LIMITS: ConnectionLimits = {
-  headersTimeoutMs: 10_000,
-  requestTimeoutMs: 15_000,
+  ...DEFAULT_LIMITS,
+  perClient: 64,
+  total: 512,
+  headersTimeoutMs: 5_000,
+  requestTimeoutMs: 10_000,
   keepAliveTimeoutMs: 3_000,
-  maxConnections: 256,
+  // Node answers a request past the limit with 503 to a client that ignores `Connection: close` (load
+  // generators do): high enough for npm run bench:load, still an end to one connection's life.
+  maxRequestsPerSocket: 10_000,
 };
 
-export type RunningServer = { url: string; server: http.Server; close: () => Promise<void> };
+export type RunningServer = {
+  url: string;
+  server: http.Server;
+  guard: ConnectionGuard;
+  close: () => Promise<void>;
+};
 
 export type HeaderRule = { pattern: RegExp; headers: [string, string][] };
 
@@ -314,18 +324,12 @@ export function createHandler(
 export function startServer(options: ServerOptions): Promise<RunningServer> {
   const baseUrl = options.baseUrl ?? '/';
   const host = options.host ?? '127.0.0.1';
-  const limits = { ...CONNECTION_LIMITS, ...options.limits };
-  const server = http.createServer(
-    {
-      headersTimeout: limits.headersTimeoutMs,
-      requestTimeout: limits.requestTimeoutMs,
-      keepAliveTimeout: limits.keepAliveTimeoutMs,
-      // How often Node looks for connections past the header and request time-outs (30 s by default).
-      connectionsCheckingInterval: Math.max(10, Math.min(1_000, limits.headersTimeoutMs / 4)),
-    },
-    createHandler(path.resolve(options.root), baseUrl),
+  const server = http.createServer(createHandler(path.resolve(options.root), baseUrl));
+  const guard = guardConnections(
+    server,
+    { ...CONNECTION_LIMITS, ...options.limits },
+    { trustedProxies: options.trustedProxies, label: 'TRUSTED_PROXIES' },
   );
-  server.maxConnections = limits.maxConnections;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {
@@ -333,6 +337,7 @@ export function startServer(options: ServerOptions): Promise<RunningServer> {
       resolve({
         url: `http://${host}:${port}${baseUrl}`.replace(/\/$/, ''),
         server,
+        guard,
         close: () =>
           new Promise((done) => {
             server.closeAllConnections();
@@ -355,5 +360,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(__filename
     baseUrl: process.env.DOCS_BASE_URL || '/',
     port: Number(process.env.PORT ?? 3000),
     host: process.env.HOST ?? '127.0.0.1',
+    trustedProxies: (process.env.TRUSTED_PROXIES ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
   }).then(({ url }) => console.log(`Serving ${root} at ${url}/`));
 }

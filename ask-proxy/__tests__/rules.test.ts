@@ -2,7 +2,7 @@ import type http from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { conversationProof, signToken, verifyToken } from '../auth';
 import { optionsFromEnv } from '../config';
-import { clientAddress, clientKey, createLimits } from '../limits';
+import { clientAddress, clientKey, createLimits, shareOf } from '../limits';
 import { oneLine, redactor } from '../redact';
 import { sectionsFor, type Sources } from '../sources';
 import { buildMessages } from '../upstream';
@@ -38,7 +38,8 @@ describe('clientKey', () => {
       expect(clientKey(same), same).toBe(key);
     expect(clientKey('2001:db8:1:3::1')).not.toBe(key);
     expect(clientKey('::1')).toBe('0000:0000:0000:0000::/64');
-    expect(clientKey('64:ff9b::192.0.2.1')).toBe('0064:ff9b:0000:0000::/64');
+    // NAT64 carries an IPv4 client: its own key, not one /64 for every client behind the gateway.
+    expect(clientKey('64:ff9b::192.0.2.1')).toBe('192.0.2.1');
     expect(clientKey('::ffff:198.51.100.1')).toBe('198.51.100.1');
     expect(clientKey('198.51.100.1')).toBe('198.51.100.1');
     expect(clientKey('token:reader-1')).toBe('token:reader-1');
@@ -90,6 +91,23 @@ describe('limits', () => {
     expect(await limits.reserve(150)).toBeGreaterThan(0);
     for (let i = 0; i < 10; i++) expect(await limits.reserve(10)).toBe(0);
     expect(await limits.reserve(1)).toBeGreaterThan(0);
+  });
+
+  it("keeps a client to its share of the daily budgets, and gives back to the client's share", async () => {
+    expect([shareOf(2000, 5), shareOf(4_000_000, 5), shareOf(10, 1), shareOf(0, 5), shareOf(100, 0)]).toEqual(
+      [100, 200_000, 1, 0, 0],
+    );
+    const limits = limitsOf({ globalPerDay: 20, tokensPerDay: 1000, clientDailyShare: 10 });
+    expect(await limits.share('a', 50)).toBe(0);
+    expect(await limits.share('a', 50)).toBe(0);
+    // Two answers a day each: the third waits for the day's window; another client has its own share.
+    expect(await limits.share('a', 1)).toBeGreaterThan(23 * 3600);
+    expect(await limits.share('b', 100)).toBe(0);
+    // A share of 100 tokens: more than that waits, and a refund makes room again.
+    expect(await limits.share('b', 1)).toBeGreaterThan(0);
+    await limits.refund(60, true, 'b');
+    expect(await limits.share('b', 60)).toBe(0);
+    expect(await limitsOf({ globalPerDay: 20 }).share('a', 1e9)).toBe(0);
   });
 
   it('gives back an answer that never reached the model', async () => {
@@ -211,7 +229,31 @@ describe('optionsFromEnv', () => {
       tokensPerDay: 4_000_000,
       bodyTimeoutMs: 10_000,
       trustedProxies: [],
+      clientDailyShare: 5,
+      maxConnectionsPerClient: 8,
+      maxConnections: 256,
+      headersTimeoutMs: 5_000,
     });
+    expect(
+      optionsFromEnv({
+        ASK_API_KEY: 'k',
+        ASK_CLIENT_DAILY_SHARE: '0',
+        ASK_MAX_CONNECTIONS_PER_CLIENT: '4',
+        ASK_MAX_CONNECTIONS: '100',
+        ASK_HEADERS_TIMEOUT_MS: '2000',
+      }),
+    ).toMatchObject({
+      clientDailyShare: 0,
+      maxConnectionsPerClient: 4,
+      maxConnections: 100,
+      headersTimeoutMs: 2000,
+    });
+    expect(() => optionsFromEnv({ ASK_API_KEY: 'k', ASK_CLIENT_DAILY_SHARE: '101' })).toThrow(
+      /ASK_CLIENT_DAILY_SHARE is a percentage/,
+    );
+    expect(() => optionsFromEnv({ ASK_API_KEY: 'k', ASK_MAX_CONNECTIONS_PER_CLIENT: '0' })).toThrow(
+      /ASK_MAX_CONNECTIONS_PER_CLIENT must be at least 1/,
+    );
     expect(
       optionsFromEnv({
         ASK_API_KEY: 'k',

@@ -13,6 +13,13 @@ import type { SearchProvider } from '@services-manager-docs/core/search/types';
 import { conversationProof, signToken } from '../auth';
 import { createAskProxy, NO_SOURCES, type AskProxyOptions } from '../server';
 import { SYSTEM_PROMPT } from '../upstream';
+import { DEFAULTS } from '../config';
+import {
+  allTaken,
+  holdConnections,
+  OTHER,
+  requestFrom,
+} from '@services-manager-docs/core/net/__tests__/connections';
 
 const KEY = 'sk-test-key-0123456789abcdef';
 const PIECES = ['Failed tasks ', 'are retried ', 'three times [1]. ', 'Say "ok" ✓\nthen {wait} [2].'];
@@ -349,9 +356,31 @@ describe('limits', () => {
     expect((await spent.json()).error.message).toMatch(/as many questions as it may/);
 
     const before = upstreamCalls();
-    const tokens = await startProxy({ rateLimit: 0, tokensPerDay: 500 });
+    const tokens = await startProxy({ rateLimit: 0, tokensPerDay: 500, clientDailyShare: 0 });
     expect((await ask({ question: 'tasks' }, {}, tokens)).status).toBe(503);
     expect(upstreamCalls()).toBe(before);
+  });
+
+  it("keeps each client to its share of the daily budget, so a few clients cannot spend everyone's", async () => {
+    // A day of 20 answers, a client's share 10 %: two answers each.
+    const shared = await startProxy({
+      rateLimit: 0,
+      globalPerDay: 20,
+      clientDailyShare: 10,
+      trustedProxies: ['127.0.0.1'],
+    });
+    const from = (address: string) => ({ headers: { 'X-Forwarded-For': address } });
+    for (let i = 0; i < 2; i++)
+      expect((await read(await ask({ question: 'tasks' }, from('203.0.113.20'), shared))).text).toBe(ANSWER);
+    const before = upstreamCalls();
+    const spent = await ask({ question: 'tasks' }, from('203.0.113.20'), shared);
+    expect(spent.status).toBe(429);
+    expect(Number(spent.headers.get('retry-after'))).toBeGreaterThan(3600);
+    expect((await spent.json()).error.message).toMatch(/as many questions as one reader may today/);
+    expect(upstreamCalls()).toBe(before);
+    // The same client through NAT64 is the same client; another client still has its share.
+    expect((await ask({ question: 'tasks' }, from('64:ff9b::203.0.113.20'), shared)).status).toBe(429);
+    expect((await read(await ask({ question: 'tasks' }, from('203.0.113.21'), shared))).text).toBe(ANSWER);
   });
 
   it('closes a request whose body trickles in slower than the body timeout, and keeps answering', async () => {
@@ -540,6 +569,33 @@ function gatedSearch() {
 }
 
 describe('attacks', () => {
+  it('keeps one client holding silent connections to its share of them, and answers another client meanwhile', async () => {
+    // The default caps; a long header time-out, so that nothing but the caps closes a connection.
+    const guarded = await startProxy({ headersTimeoutMs: 60_000, bodyTimeoutMs: 60_000 });
+    const server = servers.at(-1)!;
+    const { maxConnectionsPerClient, maxConnections } = DEFAULTS;
+    const flood = await holdConnections(Number(new URL(guarded).port), 300);
+    try {
+      await allTaken(server, flood);
+      expect(flood.closed()).toBe(300 - maxConnectionsPerClient);
+      expect(maxConnectionsPerClient).toBeLessThan(maxConnections / 8);
+      expect(await requestFrom(`${guarded}/health`, { from: OTHER })).toEqual({
+        status: 200,
+        body: '{"ok":true}',
+      });
+      const answer = await requestFrom(`${guarded}/ask`, {
+        from: OTHER,
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ question: 'tasks' }),
+      });
+      expect(answer.status).toBe(200);
+      expect(flood.closed()).toBe(300 - maxConnectionsPerClient);
+    } finally {
+      flood.release();
+    }
+  });
+
   it('checks the global budget before the search, so a spent budget costs no search', async () => {
     const gated = gatedSearch();
     gated.release();

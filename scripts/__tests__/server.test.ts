@@ -15,6 +15,13 @@ import {
   type RunningServer,
 } from '../server';
 import { prepareForHost } from '../../plugins/static-host/host';
+import {
+  allTaken,
+  FLOODER,
+  holdConnections,
+  OTHER,
+  requestFrom,
+} from '@services-manager-docs/core/net/__tests__/connections';
 
 const PAGE = `<html><head><script>document.documentElement.dataset.theme='light'</script>
 <script type="application/ld+json">{"@type":"BreadcrumbList"}</script><script src="/assets/js/main.0123abcd.js"></script>
@@ -407,18 +414,18 @@ describe('connection limits', { timeout: 20_000 }, () => {
   beforeAll(async () => {
     limited = await startServer({
       root,
-      limits: { headersTimeoutMs: 200, requestTimeoutMs: 400, keepAliveTimeoutMs: 100, maxConnections: 2 },
+      limits: { headersTimeoutMs: 200, requestTimeoutMs: 400, keepAliveTimeoutMs: 100, total: 2 },
     });
   });
   afterAll(() => limited.close());
 
-  it('applies the default limits to the server: seconds, not a minute, and a cap on connections', () => {
-    const { headersTimeout, requestTimeout, keepAliveTimeout, maxConnections } = server.server;
+  it('applies the default limits to the server: seconds, not a minute, and caps on connections', () => {
+    const { headersTimeout, requestTimeout, keepAliveTimeout } = server.server;
     expect(headersTimeout).toBe(CONNECTION_LIMITS.headersTimeoutMs);
     expect(headersTimeout).toBeLessThanOrEqual(10_000);
     expect(requestTimeout).toBeLessThanOrEqual(15_000);
     expect(keepAliveTimeout).toBeLessThanOrEqual(3_000);
-    expect(maxConnections).toBe(CONNECTION_LIMITS.maxConnections);
+    expect(server.guard.limits).toMatchObject({ perClient: 64, total: 512 });
   });
 
   it('closes a connection whose headers never end, with 408', async () => {
@@ -458,5 +465,32 @@ describe('connection limits', { timeout: 20_000 }, () => {
     expect(third.received()).toBe('');
     first.socket.destroy();
     second.socket.destroy();
+  });
+});
+
+describe('one client holding connections', { timeout: 30_000 }, () => {
+  let guarded: RunningServer;
+  // The default caps; only the header time-out is long, so that nothing but the caps closes a connection.
+  beforeAll(async () => {
+    guarded = await startServer({ root, limits: { headersTimeoutMs: 60_000, requestTimeoutMs: 60_000 } });
+  });
+  afterAll(() => guarded.close());
+
+  it('keeps at most its share open and serves another client meanwhile', async () => {
+    const { perClient, total } = guarded.guard.limits;
+    // More than the old global cap of 256, which one client could fill to lock everyone out.
+    const count = 300;
+    expect(count).toBeGreaterThan(256);
+    expect(perClient).toBeLessThan(total / 4);
+    const flood = await holdConnections(Number(new URL(guarded.url).port), count);
+    try {
+      await allTaken(guarded.server, flood);
+      const page = await requestFrom(`${guarded.url}/llms.txt`, { from: OTHER });
+      expect(page.status).toBe(200);
+      expect(flood.closed()).toBe(count - perClient);
+      expect(guarded.guard.openFrom(FLOODER)).toBe(perClient);
+    } finally {
+      flood.release();
+    }
   });
 });
