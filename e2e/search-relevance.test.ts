@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { BUILD_DIR } from './harness';
-import { formatScores, loadBuiltIndex, PAIRS, scorePairs, topPages as pagesOf } from './search-pairs';
+import { formatScores, loadBuiltIndex, PAIRS, scorePairs, topPages as pagesOf } from '../scripts/search-eval';
 import { rankSections } from '@services-manager-docs/core/search/engine';
 
 /**

@@ -2,7 +2,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { siteUrl } from '../site.links';
 import { startHttp } from './http';
 import { OptionsError, parseOptions, USAGE } from './options';
 import { createServer } from './server';
@@ -18,7 +17,8 @@ async function main(): Promise<void> {
   const { version } = JSON.parse(fs.readFileSync(path.join(__dirname, 'package.json'), 'utf8')) as {
     version: string;
   };
-  const site = await loadSite({ buildDir: options.buildDir, origin: siteUrl });
+  // Result URLs start with DOCS_URL when it is set, else with the origin the build was made for.
+  const site = await loadSite({ buildDir: options.buildDir, origin: process.env.DOCS_URL });
   // stdout carries the protocol on stdio, so everything for people goes to stderr.
   const summary = `${site.pages.size} pages, ${site.operations.length} API operations, from ${options.buildDir}`;
   if (options.http) {

@@ -7,7 +7,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { searchBuild } from '@services-manager-docs/core/search/fromBuild';
 import type { SearchProvider } from '@services-manager-docs/core/search/types';
-import { CONTENT_FILE, type BuildOperation, type ContentFile } from '@services-manager-docs/core/content/build';
+import {
+  CONTENT_FILE,
+  type BuildOperation,
+  type ContentFile,
+} from '@services-manager-docs/core/content/build';
 import { plainOf, type DocContent } from '@services-manager-docs/core/content/model';
 import { toSitePath } from './text';
 
@@ -81,17 +85,21 @@ function readContent(buildDir: string): ContentFile {
   }
 }
 
-export type SiteOptions = { buildDir: string; origin: string };
+export type SiteOptions = {
+  buildDir: string;
+  /** Where the site is served; by default the origin the build was made for. */
+  origin?: string;
+};
 
 /** Reads the build; a missing or incomplete build is a SiteError naming the command to run. */
-export async function loadSite({ buildDir, origin: rawOrigin }: SiteOptions): Promise<Site> {
-  const origin = rawOrigin.replace(/\/+$/, '');
+export async function loadSite({ buildDir, origin: wanted }: SiteOptions): Promise<Site> {
   if (!fs.existsSync(path.join(buildDir, 'llms.txt')))
     throw new SiteError(
       `No production build in ${buildDir}: run "npm run build" first (or pass --build DIR).`,
     );
   const search = searchBuild(buildDir);
   const model = readContent(buildDir);
+  const origin = (wanted || model.origin).replace(/\/+$/, '');
   const base = model.baseUrl;
   const pages = new Map<string, Page>();
   for (const entry of model.pages) {

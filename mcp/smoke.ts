@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { writeFixtureBuild } from './__tests__/fixture';
+import { writeFixtureBuild } from './fixtureBuild';
 
 /** Long enough for a cold start on a busy machine; only a server that hangs reaches it. */
 const HANG_MS = 120_000;

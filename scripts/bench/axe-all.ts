@@ -12,7 +12,7 @@ import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { serveBuild } from './serve';
 import { CHROMIUM_ARGS, ensureBrowser } from '../browser';
-import { AXE_VARIANTS, axeResults, visit, type AxeVariant } from '../../e2e/harness';
+import { AXE_VARIANTS, axeResults, visit, type AxeVariant } from '../page-checks';
 import { darkCodeTheme, lightCodeTheme } from '../../src/prismTheme';
 
 /** The route of every page in the build, except the redirect pages of plugin-client-redirects. */

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:search`: search relevance and speed against the production build (run `npm run build`
  * first). Prints how often the answering page ranks first (hit@1) and in the top three (hit@3) for the
- * needs of e2e/search-pairs.ts asked in keywords and as questions, by kind; then, in headless Chromium,
+ * needs of scripts/search-eval.ts asked in keywords and as questions, by kind; then, in headless Chromium,
  * the bytes the first query downloads, the cold first-query latency and the per-keystroke latency over
  * a fixed list of queries. Targets on the 2-core development machine: p95 per keystroke under 30 ms,
  * cold first query under 300 ms, first query under 150 KB gzip.
@@ -10,7 +10,7 @@ import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { startServer } from '../server';
 import { CHROMIUM_ARGS, ensureBrowser } from '../browser';
-import { formatScores, loadBuiltIndex, scorePairs } from '../../e2e/search-pairs';
+import { formatScores, loadBuiltIndex, scorePairs } from '../search-eval';
 
 const QUERIES = [
   'billing run',
