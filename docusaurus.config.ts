@@ -14,7 +14,7 @@ import { apiSpecSource } from '@services-manager-docs/core/api/source';
 import { API_DOCS_ID, remarkCortexTables } from './plugins/api-reference';
 import { SEARCH_STATIC_DIR } from './plugins/search-index';
 import { PAGE_TEMPLATE } from './plugins/page-scripts/template';
-import { remarkContentModel, type Pipelines } from './plugins/content-model';
+import type { Pipelines } from './plugins/content-model';
 
 // The REST API v2 specification: a path or URL from DOCS_OPENAPI_SPEC, else the one in this repository.
 const apiSpec = apiSpecSource();
@@ -34,15 +34,14 @@ const guidesDocsOptions = {
   // pages with code load the highlighter with their own chunk. Operations written as
   // `METHOD /path` link to their reference page, and must exist in the specification;
   // ::product-model lines show docs/product-model.yml; ::lifecycle lines show a schema's x-lifecycle.
-  // Last, the content model's recorder: the search index, the Markdown twins and the MCP server read
-  // each page as these plugins leave it (plugins/content-model).
+  // The search index, the Markdown twins and the MCP server read each page as these plugins leave it:
+  // the content model runs every doc through this list again (plugins/content-model).
   remarkPlugins: [
     remarkDiagrams,
     remarkCodeBlockImport,
     [remarkLifecycle, { spec: apiSpec }],
     [remarkApiMentions, { spec: apiSpec }],
     [remarkProductModel, { spec: apiSpec }],
-    remarkContentModel,
   ],
   // Task-list checkboxes are named after their item.
   rehypePlugins: [rehypeTaskListLabels],
@@ -56,12 +55,7 @@ const apiDocsOptions = {
   sidebarPath: './sidebars-api.ts',
   tags: '../docs/tags.yml',
   onInlineTags: 'throw',
-  remarkPlugins: [
-    remarkDiagrams,
-    remarkCodeBlockImport,
-    [remarkApiMentions, { spec: apiSpec }],
-    remarkContentModel,
-  ],
+  remarkPlugins: [remarkDiagrams, remarkCodeBlockImport, [remarkApiMentions, { spec: apiSpec }]],
   beforeDefaultRemarkPlugins: [[remarkCortexTables, { siteDir: __dirname }]],
   // Task-list checkboxes are named after their item.
   rehypePlugins: [rehypeTaskListLabels],

@@ -6,7 +6,6 @@ import { applyTrailingSlash } from '@docusaurus/utils-common';
 import { parseDoc, type RemarkPipeline } from './parse';
 import type { DocContent } from '@services-manager-docs/core/content/model';
 
-export { default as remarkContentModel } from './remark';
 export { parseDoc, parseTree, walk, type RemarkPipeline } from './parse';
 export * from '@services-manager-docs/core/content/model';
 

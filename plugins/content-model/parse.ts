@@ -1,7 +1,7 @@
 /**
  * parseDoc: one doc file through the site's remark pipeline (the parser extensions Docusaurus uses,
- * then the docs instance's own remark plugins, the very list docusaurus.config.ts gives the instance,
- * then the recorder), giving its content model.
+ * then the docs instance's own remark plugins, the very list docusaurus.config.ts gives the instance),
+ * giving its content model: the tree those plugins leave, read by ./fromTree.ts.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -17,8 +17,7 @@ import {
   escapeMarkdownHeadingIds,
   unwrapMdxCodeBlocks,
 } from '@docusaurus/utils';
-import remarkContentModel, { recordedContent, RESOLVE_KEY } from './remark';
-import type { MdNode, TreeOptions } from './fromTree';
+import { fromTree, type MdNode, type TreeOptions } from './fromTree';
 import type { DocContent } from '@services-manager-docs/core/content/model';
 
 /** Docusaurus's admonition keywords. */
@@ -89,8 +88,9 @@ export function* walk(node: MdNode): Generator<MdNode> {
 
 /**
  * The content model of one doc: Docusaurus's preprocessing and parser extensions, then the docs
- * instance's remark plugins (which end with the recorder). A file that does not parse or transform is
- * an error naming the file and the line.
+ * instance's remark plugins, and the tree they leave as the model (so it holds the tables, links and
+ * code the page shows). A file that does not parse or transform is an error naming the file and the
+ * line.
  */
 export async function parseDoc(
   file: string,
@@ -103,15 +103,13 @@ export async function parseDoc(
     ...(pipeline.beforeDefaultRemarkPlugins ?? []),
     ...(pipeline.remarkPlugins ?? []),
   ] as PluggableList;
-  // The instance's list ends with the recorder; a list without it (a test's) gets it here.
-  const last = plugins.at(-1);
-  if ((Array.isArray(last) ? last[0] : last) !== remarkContentModel) plugins.push(remarkContentModel);
   const processor = unified().use(remarkParse).use(plugins);
-  const vfile = new VFile({ path: file, value, data: { [RESOLVE_KEY]: options.resolveLink } });
+  const vfile = new VFile({ path: file, value });
+  let tree: MdNode;
   try {
-    await processor.run(processor.parse(vfile), vfile);
+    tree = (await processor.run(processor.parse(vfile), vfile)) as MdNode;
   } catch (error) {
     throw pageError(file, error);
   }
-  return recordedContent(vfile as unknown as { data: Record<string, unknown> })!;
+  return fromTree(tree, { resolveLink: options.resolveLink });
 }

@@ -1,7 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import config from '../../docusaurus.config';
 import { pluginOptions } from '../../scripts/config';
-import { remarkContentModel, type Pipelines } from '../../plugins/content-model';
+import type { Pipelines } from '../../plugins/content-model';
+import remarkDiagrams from '../../plugins/diagrams/remark';
+import remarkCodeBlockImport from '../../plugins/code-highlighting/remark';
+import remarkApiMentions from '../../plugins/api-mentions';
+import remarkProductModel from '../../plugins/product-model';
+import remarkLifecycle from '../../plugins/lifecycle';
 
 const themeConfig = config.themeConfig as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -89,11 +94,21 @@ describe('search provider configuration', () => {
     }
   });
 
-  it('records each doc last in both docs instances, and parses docs for search and twins with their lists', () => {
+  it('runs the site’s transforms in MDX, and parses docs for search and twins with the same lists', () => {
     const guides = pluginOptions(config, './plugins/guides-docs/index.ts');
     const api = pluginOptions(config, '@docusaurus/plugin-content-docs');
-    expect((guides.remarkPlugins as unknown[]).at(-1)).toBe(remarkContentModel);
-    expect((api.remarkPlugins as unknown[]).at(-1)).toBe(remarkContentModel);
+    // Only the site's transforms: the content model reads the tree they leave (plugins/content-model/
+    // parse.ts), so the MDX pass has nothing to record for it.
+    const plugins = (list: unknown) =>
+      (list as unknown[]).map((entry) => (Array.isArray(entry) ? entry[0] : entry));
+    expect(plugins(guides.remarkPlugins)).toEqual([
+      remarkDiagrams,
+      remarkCodeBlockImport,
+      remarkLifecycle,
+      remarkApiMentions,
+      remarkProductModel,
+    ]);
+    expect(plugins(api.remarkPlugins)).toEqual([remarkDiagrams, remarkCodeBlockImport, remarkApiMentions]);
     for (const name of ['./plugins/search-index/index.ts', './plugins/static-host/index.ts']) {
       const { pipelines } = pluginOptions(config, name) as { pipelines: Pipelines };
       expect(pipelines.default.remarkPlugins).toBe(guides.remarkPlugins);
