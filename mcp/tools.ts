@@ -61,10 +61,9 @@ export function pathMatches(template: string, wanted: string): boolean {
   );
 }
 
-export function registerTools(server: McpServer, site: Site): void {
+/** search_docs: the site's own search, by section when asked. */
+function registerSearchDocs(server: McpServer, site: Site): void {
   const sections = [...new Set([...site.pages.values()].map((page) => page.section))].sort();
-  const areas = [...new Set(site.kb.map((article) => article.area))].sort();
-
   server.registerTool(
     'search_docs',
     {
@@ -129,7 +128,10 @@ export function registerTools(server: McpServer, site: Site): void {
       return ok(lines.join('\n').trim());
     },
   );
+}
 
+/** read_page: a page's Markdown twin, in parts. */
+function registerReadPage(server: McpServer, site: Site): void {
   server.registerTool(
     'read_page',
     {
@@ -168,7 +170,10 @@ export function registerTools(server: McpServer, site: Site): void {
       );
     },
   );
+}
 
+/** get_api_operation: an operation's reference page, named by operationId or by method and path. */
+function registerGetApiOperation(server: McpServer, site: Site): void {
   server.registerTool(
     'get_api_operation',
     {
@@ -243,7 +248,10 @@ export function registerTools(server: McpServer, site: Site): void {
       );
     },
   );
+}
 
+/** get_cmdlet: a Cortex cmdlet's page, or the pages of the operations it wraps. */
+function registerGetCmdlet(server: McpServer, site: Site): void {
   server.registerTool(
     'get_cmdlet',
     {
@@ -283,7 +291,11 @@ export function registerTools(server: McpServer, site: Site): void {
       return fail(`No Cortex cmdlet "${name}". Closest cmdlets: ${closest(name, names).join(', ')}.`);
     },
   );
+}
 
+/** list_kb_articles: the knowledge-base articles, by area. */
+function registerListKbArticles(server: McpServer, site: Site): void {
+  const areas = [...new Set(site.kb.map((article) => article.area))].sort();
   server.registerTool(
     'list_kb_articles',
     {
@@ -320,4 +332,13 @@ export function registerTools(server: McpServer, site: Site): void {
       );
     },
   );
+}
+
+/** The tools a model can call, each read-only and answering from the build. */
+export function registerTools(server: McpServer, site: Site): void {
+  registerSearchDocs(server, site);
+  registerReadPage(server, site);
+  registerGetApiOperation(server, site);
+  registerGetCmdlet(server, site);
+  registerListKbArticles(server, site);
 }
