@@ -1,8 +1,8 @@
 /**
- * What the HTTP transport checks before a request reaches the MCP server, besides the Host header (the
- * SDK's hostHeaderValidation: a page on another site that rebinds its DNS name to this machine still
- * sends its own name): the Origin of browser requests, a per-client rate limit and a bound on the
- * requests in progress.
+ * What the HTTP transport checks before a request reaches the MCP server: the Host header and request
+ * target (DNS rebinding), the Origin of browser requests, a per-client rate limit and a bound on the
+ * work in progress. Connections are bounded by the guard every server of the site shares
+ * (`core/net/guard.ts`).
  */
 import net from 'node:net';
 
@@ -14,8 +14,43 @@ export function isLoopback(host: string): boolean {
   return bare === '::1' || /^::ffff:127\./.test(bare);
 }
 
-/** The host names a loopback server answers to by default (the SDK's hostHeaderValidation checks them). */
+/** The host names a loopback server answers to by default. */
 export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * Whether a request names this server (DNS-rebinding protection: a page on another site that rebinds its
+ * name to this machine still sends its own name). The `Host` header must be one of `allowed`, written
+ * exactly (any case), with an optional port: the SDK's own check reads it as a URL does, so `127.1`,
+ * `2130706433` or `0x7f.1` passed as 127.0.0.1. The request target must be a path: an absolute URI
+ * (`POST http://evil.example/mcp`) names its own host, which HTTP says wins over the header.
+ */
+export function hostAllowed(host: string | undefined, target: string, allowed: readonly string[]): boolean {
+  if (!host || !target.startsWith('/') || target.startsWith('//')) return false;
+  const match = /^(\[[0-9a-f:.]+\]|[^:[\]]+)(?::(\d{1,5}))?$/i.exec(host);
+  if (!match || (match[2] !== undefined && Number(match[2]) > 65535)) return false;
+  const name = match[1].toLowerCase();
+  return allowed.some((entry) => entry.toLowerCase() === name);
+}
+
+/**
+ * JSON-RPC methods that cost next to nothing (the lists, the handshake, notifications): they are not
+ * counted against the bound on work in progress, so a flood of searches never keeps a client from
+ * listing the tools.
+ */
+export function isLightMethod(method: unknown): boolean {
+  return (
+    typeof method === 'string' &&
+    (method.startsWith('notifications/') ||
+      [
+        'initialize',
+        'ping',
+        'tools/list',
+        'resources/list',
+        'resources/templates/list',
+        'prompts/list',
+      ].includes(method))
+  );
+}
 
 /**
  * Clients that are not browsers send no Origin and pass; a browser page must be on an allowed origin.

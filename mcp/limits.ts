@@ -1,9 +1,10 @@
 /**
- * What one search may cost. The ranking runs on the server's only thread and its work grows with the
- * square of the query's words (each word left out in turn, with typo tolerance) and with the hits it
- * turns into snippets: on the production build a 200-character question of 20 words took 190-330 ms
- * against 30 ms for 10 words. Past MAX_QUERY_TERMS words a query is cut, which the ranking barely
- * notices, and no search returns more than MAX_HITS hits.
+ * What one search may cost. The ranking's work grows with the square of the query's words (each word
+ * left out in turn, with typo tolerance) and with the hits it turns into snippets: on the production
+ * build a 200-character question of 20 words took 190-330 ms against 30 ms for 10 words. Past
+ * MAX_QUERY_TERMS words a query is cut, which the ranking barely notices, and no search returns more
+ * than MAX_HITS hits. Over HTTP the ranking runs in worker threads (./searchPool), so a search holds up
+ * its thread, never the other requests; on stdio it runs on the server's only thread.
  */
 import { queryTerms } from '@services-manager-docs/core/search/engine';
 import type { SearchProvider } from '@services-manager-docs/core/search/types';

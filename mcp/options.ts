@@ -3,7 +3,9 @@ import net from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isLoopback, LOOPBACK_HOSTS, LOOPBACK_ORIGINS } from './guards';
-import type { HttpOptions } from './http';
+import { addressList } from '@services-manager-docs/core/net/clients';
+import { CONNECTION_DEFAULTS, type HttpOptions } from './http';
+import { DEFAULT_SEARCH_WORKERS } from './searchPool';
 
 export const ROOT = path.resolve(__dirname, '..');
 
@@ -21,6 +23,12 @@ Serves the documentation of the production build to AI assistants over the Model
   --rate-limit N           requests per minute per client address (default: 120; 0 for no limit)
   --max-concurrent N       requests in progress at once, more are refused with 503 (default: 8)
   --max-body-bytes N       largest request body (default: 65536)
+  --trusted-proxies LIST   comma-separated addresses or subnets of reverse proxies in front of the server; only
+                           from them is X-Forwarded-For read (the client is its last address that is not one of them)
+  --max-connections-per-client N
+                           connections one client (address, IPv6 /64) may hold open (default: 16)
+  --max-connections N      connections open at once from all clients (default: 256)
+  --search-workers N       threads that run searches, each with a copy of the index (default: ${DEFAULT_SEARCH_WORKERS}; 0 runs them on the main thread)
 
 Result URLs start with DOCS_URL (default http://localhost:3000).`;
 
@@ -72,6 +80,10 @@ export function parseOptions(argv: string[], cwd = process.cwd()): Options {
         'rate-limit': { type: 'string' },
         'max-concurrent': { type: 'string' },
         'max-body-bytes': { type: 'string' },
+        'trusted-proxies': { type: 'string' },
+        'max-connections-per-client': { type: 'string' },
+        'max-connections': { type: 'string' },
+        'search-workers': { type: 'string' },
       },
     }));
   } catch (error) {
@@ -91,6 +103,10 @@ export function parseOptions(argv: string[], cwd = process.cwd()): Options {
     'rate-limit',
     'max-concurrent',
     'max-body-bytes',
+    'trusted-proxies',
+    'max-connections-per-client',
+    'max-connections',
+    'search-workers',
   ];
   if (!values.http) {
     const stray = httpOnly.find((name) => values[name as keyof typeof values] !== undefined);
@@ -117,6 +133,23 @@ export function parseOptions(argv: string[], cwd = process.cwd()): Options {
     rateLimit: count('rate-limit', values['rate-limit'], 120),
     maxConcurrent: count('max-concurrent', values['max-concurrent'], 8, { min: 1 }),
     maxBodyBytes: count('max-body-bytes', values['max-body-bytes'], 65_536, { min: 1 }),
+    trustedProxies: list(values['trusted-proxies']) ?? [],
+    maxConnectionsPerClient: count(
+      'max-connections-per-client',
+      values['max-connections-per-client'],
+      CONNECTION_DEFAULTS.maxConnectionsPerClient,
+      { min: 1 },
+    ),
+    maxConnections: count('max-connections', values['max-connections'], CONNECTION_DEFAULTS.maxConnections, {
+      min: 1,
+    }),
+    buildDir: options.buildDir,
+    searchWorkers: count('search-workers', values['search-workers'], DEFAULT_SEARCH_WORKERS, { max: 64 }),
   };
+  try {
+    addressList(options.http.trustedProxies!, '--trusted-proxies');
+  } catch (error) {
+    throw new OptionsError((error as Error).message);
+  }
   return options;
 }

@@ -1,5 +1,60 @@
 import { describe, expect, it } from 'vitest';
-import { concurrencyLimit, isLoopback, LOOPBACK_ORIGINS, originAllowed, rateLimiter } from '../guards';
+import {
+  concurrencyLimit,
+  hostAllowed,
+  isLightMethod,
+  isLoopback,
+  LOOPBACK_HOSTS,
+  LOOPBACK_ORIGINS,
+  originAllowed,
+  rateLimiter,
+} from '../guards';
+
+describe('hostAllowed', () => {
+  it('accepts the allowed names as written, any case, with or without a port', () => {
+    for (const host of ['localhost', 'LocalHost:3333', '127.0.0.1:1', '[::1]', '[::1]:3333'])
+      expect(hostAllowed(host, '/mcp', LOOPBACK_HOSTS), host).toBe(true);
+    expect(hostAllowed('mcp.example.com', '/mcp', ['mcp.example.com'])).toBe(true);
+  });
+
+  it('refuses other spellings of loopback, other names, bad ports and targets that name a host', () => {
+    for (const host of [
+      undefined,
+      '',
+      '127.1',
+      '2130706433',
+      '0x7f000001',
+      '0177.0.0.1',
+      '127.0.0.1.',
+      'localhost.',
+      '[0:0:0:0:0:0:0:1]',
+      '::1',
+      'localhost:99999',
+      'localhost:3333:1',
+      'localhost@evil.example',
+      'evil.example',
+    ])
+      expect(hostAllowed(host, '/mcp', LOOPBACK_HOSTS), String(host)).toBe(false);
+    for (const target of ['http://evil.example/mcp', 'http://localhost/mcp', '//evil.example/mcp', '*'])
+      expect(hostAllowed('localhost', target, LOOPBACK_HOSTS), target).toBe(false);
+  });
+});
+
+describe('isLightMethod', () => {
+  it('names the handshake, the lists and notifications, never a tool call or a read', () => {
+    for (const method of ['initialize', 'ping', 'tools/list', 'resources/list', 'notifications/initialized'])
+      expect(isLightMethod(method), method).toBe(true);
+    for (const method of [
+      'tools/call',
+      'resources/read',
+      'completion/complete',
+      undefined,
+      42,
+      ['tools/list'],
+    ])
+      expect(isLightMethod(method), String(method)).toBe(false);
+  });
+});
 
 describe('isLoopback', () => {
   it.each(['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1'])(

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -65,6 +66,22 @@ function request(url: string, body: string, headers: Record<string, string> = {}
   });
 }
 
+/** A request written byte for byte: its request line may be an absolute URI. */
+function rawPost(url: string, target: string, host: string, body: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(new URL(url).port), '127.0.0.1');
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(text));
+    socket.write(
+      `POST ${target} HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\n` +
+        `Accept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2025-11-25\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+}
+
 const message = (id: number, method: string, params: Record<string, unknown>) => ({
   jsonrpc: '2.0',
   id,
@@ -93,19 +110,37 @@ describe('HTTP transport', () => {
     );
   });
 
-  it('refuses forged Host headers (DNS rebinding) with the SDK, and pages of other origins', async () => {
+  it('refuses forged Host headers (DNS rebinding), other spellings of loopback, and pages of other origins', async () => {
     const url = await start();
     const port = new URL(url).port;
     for (const host of [
       `attacker.example.net:${port}`,
       `127.0.0.1.nip.io:${port}`,
       `localhost@evil:${port}`,
+      // Numeric forms a URL parser reads as 127.0.0.1: not a name this server was given.
+      `127.1:${port}`,
+      `2130706433:${port}`,
+      `0x7f000001:${port}`,
+      `127.0.0.1:${port}:1`,
+      `localhost.:${port}`,
     ]) {
       const answer = await post(url, INITIALIZE, { host });
       expect(answer.status, host).toBe(403);
       expect(JSON.parse(answer.body).error.message, host).toMatch(/^Invalid Host/);
     }
     expect((await post(url, INITIALIZE, { host: `LOCALHOST:${port}` })).status).toBe(200);
+    expect((await post(url, INITIALIZE, { host: `[::1]:${port}` })).status).toBe(200);
+    expect((await post(url, INITIALIZE, { host: 'localhost' })).status).toBe(200);
+    // A request line naming another host wins over the Host header in HTTP: refused.
+    for (const target of ['http://attacker.example.net/mcp', `http://127.1:${port}/mcp`, '//evil/mcp']) {
+      const answer = await rawPost(url, target, `localhost:${port}`, JSON.stringify(INITIALIZE));
+      expect(answer, target).toMatch(/^HTTP\/1\.1 403 /);
+      expect(answer, target).toMatch(/Invalid Host/);
+    }
+    expect(await rawPost(url, '/mcp', '', JSON.stringify(INITIALIZE))).toMatch(/^HTTP\/1\.1 403 /);
+    expect(await rawPost(url, '/mcp', `localhost:${port}`, JSON.stringify(INITIALIZE))).toMatch(
+      /^HTTP\/1\.1 200 /,
+    );
     for (const origin of ['https://attacker.example.net', 'http://localhost.attacker.example.net', 'null']) {
       const answer = await post(url, INITIALIZE, { origin });
       expect(answer.status, origin).toBe(403);
@@ -144,7 +179,25 @@ describe('HTTP transport', () => {
     }
   });
 
-  it('refuses work beyond --max-concurrent with 503, and serves again once it is done', async () => {
+  it('counts each client by its address, reading X-Forwarded-For only from a trusted proxy', async () => {
+    const from = (address: string) => ({ 'x-forwarded-for': address });
+    // Not trusted: what the client writes in the header is ignored, so all of this is one client.
+    const direct = await start({ rateLimit: 2 });
+    expect((await post(direct, INITIALIZE, from('203.0.113.1'))).status).toBe(200);
+    expect((await post(direct, INITIALIZE, from('203.0.113.2'))).status).toBe(200);
+    expect((await post(direct, INITIALIZE, from('203.0.113.3'))).status).toBe(429);
+    // Behind a trusted reverse proxy (this test, on 127.0.0.1), the address it appends is the client.
+    const behind = await start({ rateLimit: 2, trustedProxies: ['127.0.0.1'] });
+    for (const claim of ['1.1.1.1', '2.2.2.2'])
+      expect((await post(behind, INITIALIZE, from(`${claim}, 203.0.113.7`))).status).toBe(200);
+    expect((await post(behind, INITIALIZE, from('3.3.3.3, 203.0.113.7'))).status).toBe(429);
+    expect((await post(behind, INITIALIZE, from('203.0.113.8'))).status).toBe(200);
+    // The same IPv4 client through NAT64 is the same client, and different ones are not one bucket.
+    expect((await post(behind, INITIALIZE, from('64:ff9b::203.0.113.7'))).status).toBe(429);
+    expect((await post(behind, INITIALIZE, from('64:ff9b::203.0.113.9'))).status).toBe(200);
+  });
+
+  it('refuses work beyond --max-concurrent with 503, lists meanwhile, and serves again once it is done', async () => {
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
     let started = 0;
@@ -164,13 +217,17 @@ describe('HTTP transport', () => {
     const url = await start({ maxConcurrent: 2 }, slow);
     const pending = [post(url, search(1, 'customer')), post(url, search(2, 'workspace'))];
     await bothStarted;
-    const busy = await post(url, INITIALIZE);
+    const busy = await post(url, search(3, 'billing'));
     expect(busy.status).toBe(503);
     expect(busy.headers['retry-after']).toBe('1');
     expect(JSON.parse(busy.body).error.code).toBe(-32000);
+    // The handshake and the lists cost nothing: they are not held up by the work in progress.
+    expect((await post(url, INITIALIZE)).status).toBe(200);
+    expect((await post(url, message(4, 'tools/list', {}))).status).toBe(200);
+    expect(started).toBe(2);
     open();
     for (const answer of await Promise.all(pending)) expect(answer.status).toBe(200);
-    expect((await post(url, INITIALIZE)).status).toBe(200);
+    expect((await post(url, search(5, 'billing'))).status).toBe(200);
   });
 
   it('answers bad requests with JSON-RPC errors and keeps serving', async () => {

@@ -21,7 +21,12 @@ describe('parseOptions', () => {
       rateLimit: 120,
       maxConcurrent: 8,
       maxBodyBytes: 65_536,
+      trustedProxies: [],
+      maxConnectionsPerClient: 16,
+      maxConnections: 256,
+      buildDir: '/repo/out',
     });
+    expect(http?.searchWorkers).toBeGreaterThanOrEqual(1);
     expect(http?.allowedHosts).toEqual(['localhost', '127.0.0.1', '[::1]']);
   });
 
@@ -57,6 +62,29 @@ describe('parseOptions', () => {
     );
     expect(() => parse(['--http', '--port', '-1'])).toThrow(OptionsError);
     expect(() => parse(['--http', '--max-body-bytes', '0'])).toThrow(/at least 1/);
+    expect(
+      parse([
+        '--http',
+        '--trusted-proxies',
+        '127.0.0.1, 10.1.0.0/16',
+        '--max-connections-per-client',
+        '4',
+        '--max-connections',
+        '64',
+        '--search-workers',
+        '0',
+      ]).http,
+    ).toMatchObject({
+      trustedProxies: ['127.0.0.1', '10.1.0.0/16'],
+      maxConnectionsPerClient: 4,
+      maxConnections: 64,
+      searchWorkers: 0,
+    });
+    expect(() => parse(['--http', '--trusted-proxies', 'proxy.example'])).toThrow(
+      /--trusted-proxies: "proxy.example" is not an IP address or subnet/,
+    );
+    expect(() => parse(['--http', '--max-connections-per-client', '0'])).toThrow(/at least 1/);
+    expect(() => parse(['--trusted-proxies', '127.0.0.1'])).toThrow(/applies to the HTTP transport/);
     expect(() => parse(['--http', '--max-concurrent', '0'])).toThrow(
       '--max-concurrent must be a whole number of at least 1, not "0".',
     );
