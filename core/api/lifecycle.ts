@@ -131,6 +131,166 @@ export function readLifecycles(spec: unknown, source = 'the specification'): Lif
   return model;
 }
 
+/** A lifecycle's states (exactly the status enum, each with its meaning) and its initial states. */
+function readStates(raw: Json, enumValues: string[] | undefined, problem: (text: string) => void) {
+  const rawStates = raw.states;
+  if (!enumValues && rawStates !== undefined)
+    problem('has "states" but the schema has no status enum: a lifecycle states the status enum');
+  if (enumValues && !isObject(rawStates))
+    problem('needs "states": each value of the status enum with its meaning');
+  const states = enumValues ?? [];
+  const meanings = isObject(rawStates) ? rawStates : {};
+  for (const state of states)
+    if (!(state in meanings))
+      problem(`state "${state}" of the status enum has no entry in "states" (give its meaning)`);
+    else if (typeof meanings[state] !== 'string' || !(meanings[state] as string).trim())
+      problem(`state "${state}" needs a one-line meaning`);
+  for (const state of Object.keys(meanings))
+    if (enumValues && !states.includes(state))
+      problem(`state "${state}" in "states" is not in the status enum (${quoted(states)})`);
+  const known = (state: string) => states.includes(state);
+
+  const initial = list(raw.initial) ?? [];
+  if (enumValues && !initial.length) problem('needs "initial": the state a new one starts in');
+  if (!enumValues && initial.length) problem('has "initial" but the schema has no status enum');
+  for (const state of initial)
+    if (!known(state)) problem(`initial state "${state}" is not in the status enum (${quoted(states)})`);
+
+  return { states, meanings, initial, known };
+}
+
+/** A lifecycle's transitions, each between known states and with one cause. */
+function readTransitions(
+  raw: Json,
+  {
+    enumValues,
+    initial,
+    known,
+  }: { enumValues?: string[]; initial: string[]; known: (state: string) => boolean },
+  operations: Map<string, SpecOperation>,
+  problem: (text: string) => void,
+): Transition[] {
+  const transitions: Transition[] = [];
+  const rawTransitions = raw.transitions ?? [];
+  if (!Array.isArray(rawTransitions)) problem('"transitions" must be a list');
+  else if (!enumValues && rawTransitions.length)
+    problem('has "transitions" but the schema has no status enum');
+  else
+    rawTransitions.forEach((entry: unknown, index) => {
+      const at = `transition ${index + 1}`;
+      if (!isObject(entry)) return problem(`${at} must be an object with from, to and a cause`);
+      const from = list(entry.from);
+      const to = entry.to === undefined || entry.to === null ? undefined : String(entry.to);
+      const label = `${at} (${from?.join('|') ?? 'created'} → ${to ?? 'deleted'})`;
+      if (!from && !to) problem(`${at} needs "from" or "to"`);
+      for (const state of [...(from ?? []), ...(to ? [to] : [])])
+        if (!known(state)) problem(`${label} names state "${state}", which is not in the status enum`);
+      if (!from && to && known(to) && !initial.includes(to))
+        problem(`${label} creates the model in "${to}", which is not an initial state (${quoted(initial)})`);
+      const operation = typeof entry.operation === 'string' ? entry.operation : undefined;
+      const event = typeof entry.event === 'string' ? entry.event.trim() : undefined;
+      if (Boolean(operation) === Boolean(event))
+        problem(`${label} needs exactly one cause: an "operation" id or a platform "event"`);
+      if (operation && !operations.has(operation))
+        problem(`${label} names operation "${operation}", which is not an operation id of the specification`);
+      transitions.push({
+        from,
+        to,
+        operation,
+        event,
+        when: typeof entry.when === 'string' ? entry.when : undefined,
+      });
+    });
+
+  return transitions;
+}
+
+/** Where each operation on the model is allowed, each rule backed by the operation's 409 `InvalidState`. */
+function readRules(
+  raw: Json,
+  {
+    enumValues,
+    states,
+    known,
+  }: { enumValues?: string[]; states: string[]; known: (state: string) => boolean },
+  operations: Map<string, SpecOperation>,
+  problem: (text: string) => void,
+): Record<string, OperationRule> {
+  const rules: Record<string, OperationRule> = {};
+  const rawRules = raw.operations ?? {};
+  if (!isObject(rawRules)) problem('"operations" must map operation ids to rules');
+  else
+    for (const [operationId, entry] of Object.entries(rawRules)) {
+      const at = `operation rule "${operationId}"`;
+      const operation = operations.get(operationId);
+      if (!operation) problem(`${at} names an operation that is not in the specification`);
+      const rule = isObject(entry) ? entry : {};
+      if (entry !== null && !isObject(entry))
+        problem(`${at} must be an object with "states" and/or "condition"`);
+      const allowed = list(rule.states);
+      const condition = typeof rule.condition === 'string' ? rule.condition.trim() : undefined;
+      if (allowed && !enumValues) problem(`${at} has "states" but the schema has no status enum`);
+      if (allowed && !allowed.length) problem(`${at} allows no state at all`);
+      for (const state of allowed ?? [])
+        if (enumValues && !known(state))
+          problem(`${at} names state "${state}", which is not in the status enum (${quoted(states)})`);
+      const strict = allowed && enumValues && states.some((state) => !allowed.includes(state));
+      if (operation && !operation.invalidState && strict)
+        problem(
+          `${at} allows only ${quoted(allowed)}, but ${operationId} documents no 409 \`InvalidState\` for the other states`,
+        );
+      if (operation && !operation.invalidState && condition)
+        problem(`${at} has a condition, but ${operationId} documents no 409 \`InvalidState\` when it fails`);
+      rules[operationId] = { states: allowed, condition };
+    }
+
+  return rules;
+}
+
+/** A `sameAs` lifecycle is the named schema's, and needs the same status enum. */
+function resolveAliases(
+  aliases: [string, string][],
+  schemas: Record<string, Json>,
+  lifecycles: Map<string, Lifecycle>,
+  problems: string[],
+): void {
+  for (const [name, target] of aliases) {
+    const lifecycle = lifecycles.get(target);
+    const mine = statusEnum(schemas[name]);
+    if (!lifecycle) {
+      problems.push(`${name} x-lifecycle: "sameAs" names "${target}", which has no x-lifecycle of its own`);
+      continue;
+    }
+    const theirs = lifecycle.states.map((state) => state.name);
+    if (!mine || mine.join() !== theirs.join())
+      problems.push(
+        `${name} x-lifecycle: "sameAs: ${target}" needs the same status enum (${quoted(mine ?? [])} is not ${quoted(theirs)})`,
+      );
+    lifecycles.set(name, lifecycle);
+  }
+}
+
+/** An operation that says it can answer InvalidState needs a rule that says when. */
+function invalidStateProblems(
+  lifecycles: Map<string, Lifecycle>,
+  operations: Map<string, SpecOperation>,
+): string[] {
+  const problems: string[] = [];
+  const restricted = new Set<string>();
+  for (const [name, lifecycle] of lifecycles)
+    if (lifecycle.schema === name)
+      for (const [operationId, rule] of Object.entries(lifecycle.operations))
+        if (rule.condition || (rule.states && rule.states.length < lifecycle.states.length))
+          restricted.add(operationId);
+  for (const operation of operations.values())
+    if (operation.invalidState && !restricted.has(operation.operationId))
+      problems.push(
+        `operation ${operation.operationId}: documents 409 \`InvalidState\` but no x-lifecycle has a rule for it (states it is allowed in, or a condition)`,
+      );
+
+  return problems;
+}
+
 /** The lifecycles and the problems found in them (empty when the specification is consistent). */
 export function lifecycleCheck(spec: unknown): { model: LifecycleModel; problems: string[] } {
   const schemas = schemasOf(spec);
@@ -154,94 +314,9 @@ export function lifecycleCheck(spec: unknown): { model: LifecycleModel; problems
       if (Object.keys(raw).length > 1) problem('"sameAs" stands alone: the lifecycle is the named schema\'s');
       continue;
     }
-    const rawStates = raw.states;
-    if (!enumValues && rawStates !== undefined)
-      problem('has "states" but the schema has no status enum: a lifecycle states the status enum');
-    if (enumValues && !isObject(rawStates))
-      problem('needs "states": each value of the status enum with its meaning');
-    const states = enumValues ?? [];
-    const meanings = isObject(rawStates) ? rawStates : {};
-    for (const state of states)
-      if (!(state in meanings))
-        problem(`state "${state}" of the status enum has no entry in "states" (give its meaning)`);
-      else if (typeof meanings[state] !== 'string' || !(meanings[state] as string).trim())
-        problem(`state "${state}" needs a one-line meaning`);
-    for (const state of Object.keys(meanings))
-      if (enumValues && !states.includes(state))
-        problem(`state "${state}" in "states" is not in the status enum (${quoted(states)})`);
-    const known = (state: string) => states.includes(state);
-
-    const initial = list(raw.initial) ?? [];
-    if (enumValues && !initial.length) problem('needs "initial": the state a new one starts in');
-    if (!enumValues && initial.length) problem('has "initial" but the schema has no status enum');
-    for (const state of initial)
-      if (!known(state)) problem(`initial state "${state}" is not in the status enum (${quoted(states)})`);
-
-    const transitions: Transition[] = [];
-    const rawTransitions = raw.transitions ?? [];
-    if (!Array.isArray(rawTransitions)) problem('"transitions" must be a list');
-    else if (!enumValues && rawTransitions.length)
-      problem('has "transitions" but the schema has no status enum');
-    else
-      rawTransitions.forEach((entry: unknown, index) => {
-        const at = `transition ${index + 1}`;
-        if (!isObject(entry)) return problem(`${at} must be an object with from, to and a cause`);
-        const from = list(entry.from);
-        const to = entry.to === undefined || entry.to === null ? undefined : String(entry.to);
-        const label = `${at} (${from?.join('|') ?? 'created'} → ${to ?? 'deleted'})`;
-        if (!from && !to) problem(`${at} needs "from" or "to"`);
-        for (const state of [...(from ?? []), ...(to ? [to] : [])])
-          if (!known(state)) problem(`${label} names state "${state}", which is not in the status enum`);
-        if (!from && to && known(to) && !initial.includes(to))
-          problem(
-            `${label} creates the model in "${to}", which is not an initial state (${quoted(initial)})`,
-          );
-        const operation = typeof entry.operation === 'string' ? entry.operation : undefined;
-        const event = typeof entry.event === 'string' ? entry.event.trim() : undefined;
-        if (Boolean(operation) === Boolean(event))
-          problem(`${label} needs exactly one cause: an "operation" id or a platform "event"`);
-        if (operation && !operations.has(operation))
-          problem(
-            `${label} names operation "${operation}", which is not an operation id of the specification`,
-          );
-        transitions.push({
-          from,
-          to,
-          operation,
-          event,
-          when: typeof entry.when === 'string' ? entry.when : undefined,
-        });
-      });
-
-    const rules: Record<string, OperationRule> = {};
-    const rawRules = raw.operations ?? {};
-    if (!isObject(rawRules)) problem('"operations" must map operation ids to rules');
-    else
-      for (const [operationId, entry] of Object.entries(rawRules)) {
-        const at = `operation rule "${operationId}"`;
-        const operation = operations.get(operationId);
-        if (!operation) problem(`${at} names an operation that is not in the specification`);
-        const rule = isObject(entry) ? entry : {};
-        if (entry !== null && !isObject(entry))
-          problem(`${at} must be an object with "states" and/or "condition"`);
-        const allowed = list(rule.states);
-        const condition = typeof rule.condition === 'string' ? rule.condition.trim() : undefined;
-        if (allowed && !enumValues) problem(`${at} has "states" but the schema has no status enum`);
-        if (allowed && !allowed.length) problem(`${at} allows no state at all`);
-        for (const state of allowed ?? [])
-          if (enumValues && !known(state))
-            problem(`${at} names state "${state}", which is not in the status enum (${quoted(states)})`);
-        const strict = allowed && enumValues && states.some((state) => !allowed.includes(state));
-        if (operation && !operation.invalidState && strict)
-          problem(
-            `${at} allows only ${quoted(allowed)}, but ${operationId} documents no 409 \`InvalidState\` for the other states`,
-          );
-        if (operation && !operation.invalidState && condition)
-          problem(
-            `${at} has a condition, but ${operationId} documents no 409 \`InvalidState\` when it fails`,
-          );
-        rules[operationId] = { states: allowed, condition };
-      }
+    const { states, meanings, initial, known } = readStates(raw, enumValues, problem);
+    const transitions = readTransitions(raw, { enumValues, initial, known }, operations, problem);
+    const rules = readRules(raw, { enumValues, states, known }, operations, problem);
 
     lifecycles.set(name, {
       schema: name,
@@ -253,33 +328,8 @@ export function lifecycleCheck(spec: unknown): { model: LifecycleModel; problems
     });
   }
 
-  for (const [name, target] of aliases) {
-    const lifecycle = lifecycles.get(target);
-    const mine = statusEnum(schemas[name]);
-    if (!lifecycle) {
-      problems.push(`${name} x-lifecycle: "sameAs" names "${target}", which has no x-lifecycle of its own`);
-      continue;
-    }
-    const theirs = lifecycle.states.map((state) => state.name);
-    if (!mine || mine.join() !== theirs.join())
-      problems.push(
-        `${name} x-lifecycle: "sameAs: ${target}" needs the same status enum (${quoted(mine ?? [])} is not ${quoted(theirs)})`,
-      );
-    lifecycles.set(name, lifecycle);
-  }
-
-  // An operation that says it can answer InvalidState needs a rule that says when.
-  const restricted = new Set<string>();
-  for (const [name, lifecycle] of lifecycles)
-    if (lifecycle.schema === name)
-      for (const [operationId, rule] of Object.entries(lifecycle.operations))
-        if (rule.condition || (rule.states && rule.states.length < lifecycle.states.length))
-          restricted.add(operationId);
-  for (const operation of operations.values())
-    if (operation.invalidState && !restricted.has(operation.operationId))
-      problems.push(
-        `operation ${operation.operationId}: documents 409 \`InvalidState\` but no x-lifecycle has a rule for it (states it is allowed in, or a condition)`,
-      );
+  resolveAliases(aliases, schemas, lifecycles, problems);
+  problems.push(...invalidStateProblems(lifecycles, operations));
 
   return { model: { lifecycles, operations }, problems };
 }
