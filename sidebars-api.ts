@@ -27,6 +27,8 @@ function generatedReference(): { overview: string; items: Item[] } {
 }
 
 const reference = generatedReference();
+/** The API changelog, generated beside the reference pages (plugins/api-kit). */
+const changelog = `reference/${path.basename(generatedFile('reference', 'api-changelog.md'), '.md')}`;
 /** The Cortex cmdlet pages, grouped by tag. */
 const cmdlets: Item[] = JSON.parse(fs.readFileSync(generatedFile('cortex', 'sidebar.json'), 'utf8'));
 
@@ -36,6 +38,7 @@ const sidebars: SidebarsConfig = {
     'api-intro',
     'rest',
     'rest-walkthrough',
+    changelog,
     {
       type: 'category',
       label: 'Cortex PowerShell',

@@ -6,6 +6,7 @@
 import { cmdletSlug, type Cmdlet, type CmdletParameter, type CortexReference } from './model';
 import { COMMON_PARAMETERS } from './rules';
 import { lifecycleNote } from '../lifecycleNotes';
+import { operationChangeNotes } from '../../api-kit/changelog-page';
 
 /** The page sections, in order: heading and anchor. Tests check built pages against this list. */
 export const SECTIONS = [
@@ -115,6 +116,8 @@ export function cmdletPage(cmdlet: Cmdlet): string {
     'custom_edit_url: null',
     '---',
   ];
+  // Where a release changed what its operations take, and so its parameters (the API changelog).
+  const changes = cmdlet.operations.flatMap((operation) => operationChangeNotes(operation.operationId));
   const sections: Record<(typeof SECTIONS)[number][1], string[]> = {
     synopsis: [cmdlet.synopsis],
     syntax: cmdlet.sets.flatMap((set, i) => [
@@ -143,7 +146,7 @@ export function cmdletPage(cmdlet: Cmdlet): string {
     ],
     inputs: [cmdlet.inputs.map((line) => `- ${line}`).join('\n')],
     outputs: [cmdlet.outputs.map((line) => `- ${line}`).join('\n')],
-    notes: cmdlet.notes.length ? cmdlet.notes : ['None.'],
+    notes: cmdlet.notes.length || changes.length ? [...cmdlet.notes, ...changes] : ['None.'],
     'related-links': [
       [
         ...cmdlet.operations.map(
