@@ -13,7 +13,38 @@ export const siteLinks = {
   website: env('DOCS_WEBSITE_URL', 'https://www.example.com/'),
 } as const;
 
-export const siteUrl = env('DOCS_URL', 'http://localhost:3000');
+/** The origin of the development server, and of a local preview that says so (DOCS_URL set to it). */
+export const LOCAL_SITE_URL = 'http://localhost:3000';
+export const siteUrl = env('DOCS_URL', LOCAL_SITE_URL);
+
+/**
+ * What is wrong with the site's public origin for this build, or undefined. A production build (every
+ * `npm run build` sets NODE_ENV=production; CI builds are production builds) without DOCS_URL would write
+ * http://localhost:3000 into canonical URLs, the sitemap, llms.txt, Open Graph tags and every link of the
+ * Markdown twins, and nothing would say so: it stops instead. Setting DOCS_URL to the local address is the
+ * explicit way to build a local preview.
+ */
+export function publicUrlProblem(vars: Record<string, string | undefined> = process.env): string | undefined {
+  const url = vars.DOCS_URL?.trim();
+  if (url) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(url);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== url.replace(/\/$/, ''))
+      return `DOCS_URL must be the site's origin, such as https://docs.example.com (no path; the path is DOCS_BASE_URL), not "${url}".`;
+    return undefined;
+  }
+  const ci = Boolean(vars.CI) && vars.CI !== 'false' && vars.CI !== '0';
+  if (vars.NODE_ENV !== 'production' && !ci) return undefined;
+  return (
+    "DOCS_URL is not set: a production build needs the site's public origin for its canonical URLs, sitemap, " +
+    'llms.txt, Open Graph tags and Markdown twins (DOCS_URL=https://docs.example.com npm run build). ' +
+    `For a local preview, set it to the local address: DOCS_URL=${LOCAL_SITE_URL} npm run build.`
+  );
+}
 export const baseUrl = env('DOCS_BASE_URL', '/');
 
 export const announcement = {

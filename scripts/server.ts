@@ -150,6 +150,9 @@ export function parseRequestPath(target: string): PathRequest {
   return { kind: 'file', segments, directory };
 }
 
+/** The host configuration files the build writes for its servers, never served as pages. */
+const HOST_FILES = new Set(['_headers', '_nginx.conf']);
+
 /** The real path of `file` if it is a regular file inside `root` (itself a real path), after symlinks. */
 function containedFile(root: string, file: string): string | undefined {
   try {
@@ -173,7 +176,7 @@ export function findFile(root: string, segments: string[], directory: boolean): 
   const candidates = directory || !segments.length ? [index] : [base, index, `${base}.html`];
   for (const candidate of candidates) {
     const file = containedFile(root, candidate);
-    if (file && path.relative(root, file) !== '_headers') return candidate;
+    if (file && !HOST_FILES.has(path.relative(root, file))) return candidate;
   }
   return undefined;
 }

@@ -8,6 +8,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { ensureBrowser } from './browser';
+import { LOCAL_SITE_URL } from '../site.links';
+
+// A production build stops without the site's public origin (DOCS_URL, see site.links.ts). The gate's
+// build is served on loopback: it says so explicitly, and every step (the e2e tests compare URLs with
+// it) reads the same value.
+process.env.DOCS_URL ||= LOCAL_SITE_URL;
 
 type Step = { name: string; command: string; args: string[]; needsBrowser?: boolean };
 /** Steps one after another; the lanes of a stage run at the same time, the stages in order. */

@@ -5,6 +5,8 @@
  *   content security policy whose script-src allows this build's own files and, by SHA-256 hash, exactly
  *   the inline scripts its pages contain; the usual security headers; long-lived caching for hashed
  *   assets and revalidation for everything else.
+ * - `build/_nginx.conf` beside it: the same headers, clean URLs, redirects, precompressed copies, the 404
+ *   page, and the Ask AI proxy and MCP server behind nginx with connection limits (./nginx.ts).
  * - Brotli and gzip copies (`x.br`, `x.gz`) of every text file worth compressing, so a server sends
  *   compressed bytes without compressing on each request.
  */
@@ -13,7 +15,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
-import { askSettings, searchSettings } from '../../site.links';
+import { askSettings, baseUrl, searchSettings, siteUrl } from '../../site.links';
+import { nginxConfig } from './nginx';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -105,14 +108,27 @@ function filesOf(root: string): { file: string; size: number }[] {
     .map(({ file, stat }) => ({ file, size: stat.size }));
 }
 
-/** Writes `_headers` and the compressed copies; returns what it did, for the build log. */
-export async function prepareForHost(root: string) {
+/** The path on this site that the Ask AI proxy is reached at behind nginx: the endpoint's, or `/ask`. */
+export function askPathOf(endpoint: string | undefined, origin: string): string {
+  if (!endpoint) return '/ask';
+  if (endpoint.startsWith('/')) return endpoint.split(/[?#]/)[0];
+  const url = new URL(endpoint);
+  return url.origin === new URL(origin).origin ? url.pathname : '/ask';
+}
+
+/** Writes `_headers`, `_nginx.conf` and the compressed copies; returns what it did, for the build log. */
+export async function prepareForHost(root: string, site = { origin: siteUrl, baseUrl }) {
   const files = filesOf(root).filter(({ file }) => !/\.(br|gz)$/.test(file));
   const hashes = files
     .map(({ file }) => file)
     .filter((file) => file.endsWith('.html'))
     .flatMap((file) => inlineScripts(fs.readFileSync(file, 'utf8')).map(scriptHash));
-  fs.writeFileSync(path.join(root, '_headers'), headersFile(contentSecurityPolicy(hashes)));
+  const headers = headersFile(contentSecurityPolicy(hashes));
+  fs.writeFileSync(path.join(root, '_headers'), headers);
+  fs.writeFileSync(
+    path.join(root, '_nginx.conf'),
+    nginxConfig(headers, { ...site, askPath: askPathOf(askSettings.endpoint, site.origin) }),
+  );
 
   const compressible = files
     .filter(({ file, size }) => COMPRESSIBLE.test(file) && size >= MIN_SIZE)

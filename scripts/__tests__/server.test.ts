@@ -147,6 +147,7 @@ const ATTACKS: { request: string; status: number; location?: string; nodeRejects
   { request: 'GET /leak.txt HTTP/1.1', status: 404 },
   { request: 'GET /outside/secret.txt HTTP/1.1', status: 404 },
   { request: 'GET /_headers HTTP/1.1', status: 404 },
+  { request: 'GET /_nginx.conf HTTP/1.1', status: 404 },
   // Dotfiles in the build, plain or encoded, and the clean URLs that would reach them.
   { request: 'GET /.env HTTP/1.1', status: 404 },
   { request: 'GET /%2eenv HTTP/1.1', status: 404 },
