@@ -10,7 +10,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, ensureBrowser } from './browser';
 import { listMarkdown } from './content';
 import { apiModel, apiSpecSource } from '@services-manager-docs/core/api';
-import { lifecycleMermaid, readLifecycles } from '@services-manager-docs/core/api/lifecycle';
+import { lifecycleMermaid } from '@services-manager-docs/core/api/lifecycle';
 import {
   DIAGRAM_DIR,
   diagramFile,
@@ -42,7 +42,7 @@ export async function wantedDiagrams(): Promise<Map<string, string>> {
     for (const block of mermaidBlocks(fs.readFileSync(file, 'utf8')))
       wanted.set(diagramId(block.source), block.source);
   const source = apiSpecSource();
-  for (const [name, lifecycle] of readLifecycles((await apiModel(source)).document, source.location)
+  for (const [name, lifecycle] of (await apiModel(source)).lifecycles
     .lifecycles)
     if (lifecycle.schema === name && lifecycle.states.length) {
       const diagram = lifecycleMermaid(lifecycle);

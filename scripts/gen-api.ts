@@ -9,15 +9,13 @@ import { writeReference } from '../plugins/api-reference';
 import { writeCortexPages } from '../plugins/api-reference/cortex/load';
 import { buildReference } from '../plugins/api-reference/cortex/reference';
 import { CortexRuleError } from '../plugins/api-reference/cortex/rules';
-import { LifecycleError, readLifecycles } from '@services-manager-docs/core/api/lifecycle';
+import { LifecycleError } from '@services-manager-docs/core/api/lifecycle';
 import { checkChangelog, loadApiChangelog } from '../plugins/api-kit/changes';
 import { cmdletChangeNotes, writeChangelogPage } from '../plugins/api-kit/changelog-page';
 
 async function main() {
   const source = apiSpecSource();
   const model = await apiModel(source);
-  // States, transitions and operation rules (x-lifecycle) must agree with the schemas and operations.
-  readLifecycles(model.document, model.source);
   // What changed since the last release (openapi/released/): the changelog page and, where an
   // operation's request changed, its cmdlet's page.
   const changes = await loadApiChangelog(model);

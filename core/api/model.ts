@@ -1,5 +1,6 @@
 /** The typed model built from a specification in the OpenAPI 3 shape. Pure: the loader reads the files. */
 import { dereference, formatOf } from './normalize';
+import { readLifecycles } from './lifecycle';
 import { SpecError } from './source';
 import {
   HTTP_METHODS,
@@ -230,6 +231,7 @@ export function buildModel(
     cmdlets: [],
     cmdletTags: options.cmdlets?.tags ?? [],
     cmdletsFile: options.cmdlets?.file,
+    lifecycles: readLifecycles(document, options.source),
   };
   const entries = (options.cmdlets?.cmdlets ?? []).map((raw) =>
     cmdletEntry(raw, model, options.cmdlets!.file),

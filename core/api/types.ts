@@ -5,6 +5,7 @@
  * with every `$ref` resolved. Vendor extensions (`x-cortex`, `x-lifecycle` …) stay where the
  * specification puts them, on operations, parameters and schemas.
  */
+import type { LifecycleModel } from './lifecycle';
 
 /** Vendor extensions, kept as the specification writes them. */
 export type Extensions = { [key: `x-${string}`]: unknown };
@@ -119,6 +120,8 @@ export type OpenApiDocument = {
 } & Record<string, unknown>;
 
 export type ApiModel = {
+  /** Each schema's `x-lifecycle`, read and checked once with the model (./lifecycle.ts). */
+  lifecycles: LifecycleModel;
   /** Where the specification came from (a path or URL), for messages. */
   source: string;
   /** The format the specification is written in. */

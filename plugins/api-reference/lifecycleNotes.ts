@@ -4,20 +4,17 @@
  * from the API model the reference is generated from.
  */
 import type { ApiModel } from '@services-manager-docs/core/api';
-import { lifecycleCheck, operationNotes } from '@services-manager-docs/core/api/lifecycle';
+import { operationNotes } from '@services-manager-docs/core/api/lifecycle';
 
 const notesOf = new WeakMap<ApiModel, Record<string, string>>();
 /** The notes of the model read last, for the pages whose generators are not handed a model. */
 let current: Record<string, string> = {};
 
-/**
- * Every operation's sentence, by operation id, read once per model. The rules are not checked here:
- * `npm run gen:api` checks them (readLifecycles) and stops before any page is written.
- */
+/** Every operation's sentence, by operation id, read once per model (its lifecycles were checked as it loaded). */
 export function lifecycleNotes(model: ApiModel): Record<string, string> {
   let notes = notesOf.get(model);
   if (!notes) {
-    notes = operationNotes(lifecycleCheck(model.document).model);
+    notes = operationNotes(model.lifecycles);
     notesOf.set(model, notes);
   }
   current = notes;

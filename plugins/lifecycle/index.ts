@@ -2,7 +2,6 @@ import path from 'node:path';
 import { apiModel, type SpecSource } from '@services-manager-docs/core/api';
 import {
   lifecycleMermaid,
-  readLifecycles,
   type Lifecycle,
   type LifecycleModel,
   type Transition,
@@ -130,8 +129,6 @@ function table(lifecycle: Lifecycle, model: LifecycleModel): Node {
   };
 }
 
-const models = new WeakMap<object, LifecycleModel>();
-
 /**
  * Replaces each `::lifecycle{schema="Customer"}` line with that schema's lifecycle from the
  * specification's `x-lifecycle`: its state diagram (pre-rendered by `npm run diagrams`), how a new one
@@ -147,9 +144,7 @@ export default function remarkLifecycle(options: { spec: SpecSource }) {
       });
     find(tree);
     if (!places.length) return;
-    const spec = (await apiModel(options.spec)).document;
-    let model = models.get(spec);
-    if (!model) models.set(spec, (model = readLifecycles(spec, options.spec.location)));
+    const model = (await apiModel(options.spec)).lifecycles;
     // From the last, so each splice leaves the earlier places where they were.
     for (const [parent, index] of places.reverse()) {
       const directive = parent.children![index];

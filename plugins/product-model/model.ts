@@ -1,6 +1,5 @@
 import yaml from 'js-yaml';
 import type { ApiModel } from '@services-manager-docs/core/api';
-import { readLifecycles } from '@services-manager-docs/core/api/lifecycle';
 
 /** Where the product model lives, relative to the site. */
 export const MODEL_FILE = 'docs/product-model.yml';
@@ -31,7 +30,7 @@ type RawModel = {
  */
 export function loadModel(
   text: string,
-  api: Pick<ApiModel, 'document' | 'source'>,
+  api: Pick<ApiModel, 'lifecycles'>,
   file = MODEL_FILE,
 ): Model {
   const raw = yaml.load(text) as RawModel;
@@ -55,7 +54,7 @@ export function loadModel(
     fail(
       'the API\'s states come from the specification (x-lifecycle of each schema with a status enum): remove "states"',
     );
-  const states = [...readLifecycles(api.document, api.source).lifecycles]
+  const states = [...api.lifecycles.lifecycles]
     .filter(([name, lifecycle]) => lifecycle.schema === name && lifecycle.states.length)
     .map(([name, lifecycle]) => ({
       entity: lifecycle.noun.charAt(0).toUpperCase() + lifecycle.noun.slice(1),

@@ -59,8 +59,17 @@ describe('an OpenAPI 3 specification', () => {
     expect(widget.properties!.parts.items).toBe(part);
   });
 
+  it('reads each schema\'s lifecycle once, with the model', () => {
+    expect(openapi3.lifecycles.lifecycles.get('Widget')?.states.map((state) => state.name)).toEqual([
+      'Draft',
+      'Active',
+      'Retired',
+    ]);
+    expect(swagger2.lifecycles.lifecycles.get('Request')?.initial).toContain('Queued');
+  });
+
   it('keeps the vendor extensions of schemas and operations', () => {
-    expect(openapi3.schemas.Widget['x-lifecycle']).toEqual({ initial: 'Draft' });
+    expect(openapi3.schemas.Widget['x-lifecycle']).toMatchObject({ initial: 'Draft' });
     expect(openapi3.operation('createWidget')!['x-cortex']?.cmdlet).toBe('New-SMWidget');
   });
 
@@ -131,7 +140,7 @@ describe('a Swagger 2.0 specification', () => {
     expect(swagger2.schemaPointer('Customer')).toBe('#/definitions/Customer');
   });
 
-  it('keeps the document JSON-safe for docusaurus-plugin-openapi-docs', () => {
+  it('keeps the document JSON-safe', () => {
     expect(JSON.parse(JSON.stringify(swagger2.document))).toEqual(swagger2.document);
     expect(JSON.stringify(swagger2.document)).toContain('"$ref":"#/components/schemas/Customer"');
   });
@@ -163,6 +172,15 @@ describe('loading', () => {
     const spec = fs.readFileSync(path.join(ROOT, FIXTURE), 'utf8');
     await expect(modelFromText(spec, FIXTURE, parseCmdletsFile(text, 'c.yaml'))).rejects.toThrow(
       `c.yaml: unresolved reference #/components/schemas/Gadget (no such schema in ${FIXTURE})`,
+    );
+  });
+
+  it('stops at a lifecycle that does not agree with its schema', async () => {
+    const spec = fs
+      .readFileSync(path.join(ROOT, FIXTURE), 'utf8')
+      .replace('          Retired: No longer offered.\n', '');
+    await expect(modelFromText(spec, 'widgets.yaml')).rejects.toThrow(
+      'widgets.yaml: x-lifecycle: 1 problem(s):\n- Widget x-lifecycle: state "Retired" of the status enum has no entry in "states" (give its meaning)',
     );
   });
 
