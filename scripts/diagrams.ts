@@ -42,8 +42,7 @@ export async function wantedDiagrams(): Promise<Map<string, string>> {
     for (const block of mermaidBlocks(fs.readFileSync(file, 'utf8')))
       wanted.set(diagramId(block.source), block.source);
   const source = apiSpecSource();
-  for (const [name, lifecycle] of (await apiModel(source)).lifecycles
-    .lifecycles)
+  for (const [name, lifecycle] of (await apiModel(source)).lifecycles.lifecycles)
     if (lifecycle.schema === name && lifecycle.states.length) {
       const diagram = lifecycleMermaid(lifecycle);
       wanted.set(diagramId(diagram), diagram);

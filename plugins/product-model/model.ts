@@ -28,11 +28,7 @@ type RawModel = {
  * schema with a lifecycle (`x-lifecycle`) and its status enum. A role or permission entry that is
  * incomplete, or a `states` list in the model file, throws naming the file.
  */
-export function loadModel(
-  text: string,
-  api: Pick<ApiModel, 'lifecycles'>,
-  file = MODEL_FILE,
-): Model {
+export function loadModel(text: string, api: Pick<ApiModel, 'lifecycles'>, file = MODEL_FILE): Model {
   const raw = yaml.load(text) as RawModel;
   const fail = (problem: string) => {
     throw new Error(`${file}: ${problem}`);

@@ -59,7 +59,7 @@ describe('an OpenAPI 3 specification', () => {
     expect(widget.properties!.parts.items).toBe(part);
   });
 
-  it('reads each schema\'s lifecycle once, with the model', () => {
+  it("reads each schema's lifecycle once, with the model", () => {
     expect(openapi3.lifecycles.lifecycles.get('Widget')?.states.map((state) => state.name)).toEqual([
       'Draft',
       'Active',
