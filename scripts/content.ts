@@ -3,7 +3,7 @@ import path from 'node:path';
 import yaml from 'js-yaml';
 import { GENERATED_DIR } from '../plugins/api-reference';
 import { CORTEX_DIR } from '../plugins/api-reference/cortex/load';
-import { parseTree } from '../plugins/content-model/parse';
+import { frontMatterBlock, parseTree } from '../plugins/content-model/parse';
 import type { MdNode } from '../plugins/content-model/fromTree';
 
 export type FrontMatter = {
@@ -23,8 +23,6 @@ export type DocFile = {
   /** The URL path Docusaurus gives the page. */
   route: string;
 };
-
-const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/;
 
 export function listMarkdown(dir: string): string[] {
   return fs
@@ -48,20 +46,24 @@ export function listGuides(root: string): string[] {
     .filter((file) => !GENERATED_DIRS.some((dir) => file.startsWith(`${dir}/`)));
 }
 
-/** Splits a Markdown file into its front matter and body; a malformed block names the file. */
+/**
+ * Splits a Markdown file into its front matter (the block the site's parser reads as front matter) and
+ * body; a malformed block names the file.
+ */
 export function parseMarkdown(file: string, source: string): { frontMatter: FrontMatter; body: string } {
-  const match = FRONT_MATTER.exec(source);
-  if (!match) return { frontMatter: {}, body: source };
+  const block = frontMatterBlock(source);
+  if (!block) return { frontMatter: {}, body: source };
   let data: unknown;
   try {
-    data = yaml.load(match[1]);
+    data = yaml.load(block.yaml);
   } catch (error) {
     throw new Error(`${file}: front matter is not valid YAML: ${(error as Error).message.split('\n')[0]}`);
   }
   if (data !== undefined && (typeof data !== 'object' || data === null || Array.isArray(data))) {
     throw new Error(`${file}: front matter must be a YAML mapping of keys to values`);
   }
-  return { frontMatter: (data ?? {}) as FrontMatter, body: source.slice(match[0].length) };
+  // The body starts on the line after the closing `---`.
+  return { frontMatter: (data ?? {}) as FrontMatter, body: source.slice(block.end).replace(/^\r?\n/, '') };
 }
 
 /** The route Docusaurus derives: an explicit slug, else the folder path plus the file name. */

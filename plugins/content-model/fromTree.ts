@@ -4,7 +4,13 @@
  * reference's endpoint line) is read as what it shows.
  */
 import { createSlugger, parseMarkdownHeadingId } from '@docusaurus/utils';
-import type { DocContent, ListItem, Phrasing, Section, Unit } from '@services-manager-docs/core/content/model';
+import type {
+  DocContent,
+  ListItem,
+  Phrasing,
+  Section,
+  Unit,
+} from '@services-manager-docs/core/content/model';
 
 /** The mdast fields this module reads (mdast, mdast-util-mdx-jsx and mdast-util-directive nodes). */
 export type MdNode = {
@@ -21,7 +27,7 @@ export type MdNode = {
   checked?: boolean | null;
   attributes?: { type: string; name?: string; value?: unknown }[] | Record<string, unknown>;
   meta?: string | null;
-  position?: { start: { line: number }; end: { line: number } };
+  position?: { start: { line: number; offset?: number }; end: { line: number; offset?: number } };
   data?: { id?: string; directiveLabel?: boolean; diagram?: string; [key: string]: unknown };
   children?: MdNode[];
 };

@@ -6,7 +6,7 @@ import { applyTrailingSlash } from '@docusaurus/utils-common';
 import { parseDoc, type RemarkPipeline } from './parse';
 import type { DocContent } from '@services-manager-docs/core/content/model';
 
-export { parseDoc, parseTree, walk, type RemarkPipeline } from './parse';
+export { frontMatterBlock, parseDoc, parseTree, walk, type RemarkPipeline } from './parse';
 export * from '@services-manager-docs/core/content/model';
 
 export type LoadedDoc = LoadedContent['loadedVersions'][number]['docs'][number];

@@ -80,6 +80,17 @@ export function parseTree(file: string, source: string): MdNode {
   }
 }
 
+/**
+ * A doc's front matter as the parser finds it (remark-frontmatter's `yaml` node, the block Docusaurus
+ * reads): its YAML and the offset just after its closing `---`; undefined when the doc has none.
+ */
+export function frontMatterBlock(source: string): { yaml: string; end: number } | undefined {
+  const first = (unified().use(remarkParse).use(remarkFrontmatter).parse(source) as MdNode).children?.[0];
+  return first?.type === 'yaml'
+    ? { yaml: first.value ?? '', end: first.position?.end.offset ?? 0 }
+    : undefined;
+}
+
 /** Every node of a tree, depth first, in document order. */
 export function* walk(node: MdNode): Generator<MdNode> {
   yield node;

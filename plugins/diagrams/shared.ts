@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
+import { parseTree, walk } from '../content-model/parse';
 
 /** Where the rendered diagrams live (committed; served as /img/diagrams/...). */
 export const DIAGRAM_DIR = path.resolve(__dirname, '../../static/img/diagrams');
@@ -13,20 +14,15 @@ export function diagramId(source: string): string {
 
 export const diagramFile = (id: string, theme: Theme) => path.join(DIAGRAM_DIR, `${id}.${theme}.svg`);
 
-/** The Mermaid blocks of a Markdown file, with the line each starts on. */
-export function mermaidBlocks(markdown: string): { source: string; line: number }[] {
-  const blocks: { source: string; line: number }[] = [];
-  const lines = markdown.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^(\s*)(```+|~~~+)mermaid\s*$/.exec(lines[i]);
-    if (!open) continue;
-    const body: string[] = [];
-    let j = i + 1;
-    while (j < lines.length && !lines[j].trim().startsWith(open[2])) body.push(lines[j++]);
-    blocks.push({ source: body.join('\n'), line: i + 1 });
-    i = j;
-  }
-  return blocks;
+/**
+ * The Mermaid blocks of a doc, with the line each starts on, as the site's parser finds them (the
+ * ```mermaid code blocks remarkDiagrams replaces; a fence inside another code block is no diagram).
+ * `file` names the doc: its extension says whether it is MDX.
+ */
+export function mermaidBlocks(markdown: string, file = 'page.md'): { source: string; line: number }[] {
+  return [...walk(parseTree(file, markdown))]
+    .filter((node) => node.type === 'code' && node.lang === 'mermaid')
+    .map((node) => ({ source: node.value ?? '', line: node.position?.start.line ?? 0 }));
 }
 
 /**

@@ -43,6 +43,7 @@ import { serveBuild } from './serve';
 import { firstLoad, STOCK_FILE, storedStockFigures } from './first-load';
 import { evaluateAsk, reportAsk } from '../ask-eval';
 import { kb as kbOf, renderReport, table, type ReportSection } from './report';
+import { frontMatterBlock, parseTree, walk } from '../../plugins/content-model/parse';
 
 const SITE_DIR = process.cwd();
 export const SAMPLE_PAGES = {
@@ -358,8 +359,7 @@ function createStockSite(dir: string) {
       .map((file) => path.join(folder, file)),
   );
   for (const file of pages.filter((name) => name.endsWith('.mdx'))) {
-    const text = fs.readFileSync(path.join(dir, file), 'utf8');
-    for (const [, specifier] of text.matchAll(/^import .* from ['"]@site\/(src\/[^'"]+)['"]/gm)) {
+    for (const specifier of siteImports(file, fs.readFileSync(path.join(dir, file), 'utf8'))) {
       const candidates = ['', '.tsx', '.ts', '.jsx', '.js'].map((ext) => `${specifier}${ext}`);
       const found = candidates.find((candidate) => fs.existsSync(path.join(SITE_DIR, candidate)));
       if (!found) throw new Error(`${file} imports @site/${specifier}, which does not exist`);
@@ -368,6 +368,22 @@ function createStockSite(dir: string) {
   }
   linkNodeModules(dir);
 }
+
+/** The site modules (`src/…`) an MDX page imports as `@site/src/…`, read from the page's import statements. */
+function siteImports(file: string, source: string): string[] {
+  return [...walk(parseTree(file, source))].flatMap((node) =>
+    node.type === 'mdxjsEsm'
+      ? ((node.data?.estree as { body?: EsmStatement[] } | undefined)?.body ?? []).flatMap((statement) => {
+          const specifier = statement.type === 'ImportDeclaration' ? statement.source?.value : undefined;
+          return typeof specifier === 'string' && specifier.startsWith('@site/src/')
+            ? [specifier.slice('@site/'.length)]
+            : [];
+        })
+      : [],
+  );
+}
+
+type EsmStatement = { type: string; source?: { value?: unknown } };
 
 /** Compares one page's first-load JavaScript on the two sites, with both per-file breakdowns. */
 async function compareWithStock(route: string, ourBuildDir: string, stockBuildDir: string) {
@@ -483,9 +499,8 @@ function multiplyDocs(dir: string, times: number) {
         if (/\.mdx?$/.test(file)) {
           const text = fs.readFileSync(full, 'utf8');
           // Only inside the front matter block at the top of the file.
-          const fixed = text.replace(/^---\n[\s\S]*?\n---\n/, (frontMatter) =>
-            frontMatter.replace(/^slug: *\/(.*)$/m, `slug: /${copy}/$1`),
-          );
+          const end = frontMatterBlock(text)?.end ?? 0;
+          const fixed = text.slice(0, end).replace(/^slug: *\/(.*)$/m, `slug: /${copy}/$1`) + text.slice(end);
           if (fixed !== text) fs.writeFileSync(full, fixed);
         } else if (path.basename(file) === '_category_.json') {
           const category = JSON.parse(fs.readFileSync(full, 'utf8'));

@@ -1,7 +1,13 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDoc } from '../parse';
-import { docMarkdown, plainUnits, unitsText, type DocContent, type Unit } from '@services-manager-docs/core/content/model';
+import {
+  docMarkdown,
+  plainUnits,
+  unitsText,
+  type DocContent,
+  type Unit,
+} from '@services-manager-docs/core/content/model';
 
 const FILE = path.join(__dirname, 'page.md');
 const parse = (source: string, file = FILE, resolveLink?: (target: string) => string) =>

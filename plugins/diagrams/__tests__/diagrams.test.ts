@@ -7,7 +7,7 @@ import { sized, wantedDiagrams } from '../../../scripts/diagrams';
 const FLOW = 'flowchart LR\n  A[Customer] --> B(Reseller)\n  B --> C{Approved?}';
 
 describe('mermaidBlocks', () => {
-  it('finds each Mermaid fence with its line, and nothing else', () => {
+  it('finds each Mermaid code block with its line, and nothing else', () => {
     const markdown = [
       '# Title',
       '',
@@ -21,11 +21,33 @@ describe('mermaidBlocks', () => {
       '~~~mermaid',
       'sequenceDiagram',
       '~~~',
+      '',
+      '````md',
+      'A page may draw a diagram:',
+      '```mermaid',
+      'flowchart LR',
+      '```',
+      '````',
+      '',
+      '1. Step',
+      '',
+      '   ```mermaid',
+      '   stateDiagram-v2',
+      '   ```',
     ].join('\n');
+    // The example inside the Markdown block is code, not a diagram; a list item's diagram is one, with
+    // the source the page's diagram has (its indentation is the list's).
     expect(mermaidBlocks(markdown)).toEqual([
       { source: FLOW, line: 3 },
       { source: 'sequenceDiagram', line: 12 },
+      { source: 'stateDiagram-v2', line: 25 },
     ]);
+  });
+
+  it('reads MDX pages as MDX', () => {
+    const markdown =
+      "import Tabs from '@theme/Tabs';\n\n<Tabs>\n\n```mermaid\nsequenceDiagram\n```\n\n</Tabs>\n";
+    expect(mermaidBlocks(markdown, 'page.mdx')).toEqual([{ source: 'sequenceDiagram', line: 5 }]);
   });
 });
 
@@ -60,7 +82,7 @@ describe('remarkDiagrams', () => {
     const [block] = fs
       .readdirSync('docs', { recursive: true, encoding: 'utf8' })
       .filter((file) => file.endsWith('.md'))
-      .flatMap((file) => mermaidBlocks(fs.readFileSync(`docs/${file}`, 'utf8')));
+      .flatMap((file) => mermaidBlocks(fs.readFileSync(`docs/${file}`, 'utf8'), file));
     expect(fs.existsSync(diagramFile(diagramId(block.source), 'light'))).toBe(true);
     const root = tree(block.source);
     remarkDiagrams()(root as never, { path: 'docs/page.md' });
