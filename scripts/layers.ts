@@ -19,12 +19,25 @@ type Rule = {
   fields: ('dependencies' | 'devDependencies' | 'peerDependencies')[];
   /** Files a layer may import although the layer is otherwise closed to it: a plugin's client API. */
   clientApis?: string[];
+  /** Folders of the layers it may import that it may not, all the same. */
+  closed?: string[];
 };
+
+/**
+ * The API model reads the specification, which only the site's build does: its packages (the YAML
+ * parser, the validator, the Swagger converter) are the site's, so a service's install leaves them out.
+ */
+const SITE_ONLY = 'core/api/';
 
 export const RULES: Record<LayerName, Rule> = {
   core: { may: [], manifest: 'core/package.json', fields: ['dependencies', 'peerDependencies'] },
-  'ask-proxy': { may: ['core'], manifest: 'ask-proxy/package.json', fields: ['dependencies'] },
-  mcp: { may: ['core'], manifest: 'mcp/package.json', fields: ['dependencies'] },
+  'ask-proxy': {
+    may: ['core'],
+    manifest: 'ask-proxy/package.json',
+    fields: ['dependencies'],
+    closed: [SITE_ONLY],
+  },
+  mcp: { may: ['core'], manifest: 'mcp/package.json', fields: ['dependencies'], closed: [SITE_ONLY] },
   plugins: { may: ['core', 'root'], manifest: 'package.json', fields: ['dependencies', 'devDependencies'] },
   src: {
     may: ['core', 'root'],
@@ -123,20 +136,23 @@ export function layerViolations(
           targetLayer === layer ||
           (targetLayer === 'tests' ? layer === 'tests' && !isBench : rule.may.includes(targetLayer)) ||
           rule.clientApis?.includes(target);
-        if (!allowed || (isBench && targetLayer === 'tests'))
+        const closed = rule.closed?.some((folder) => target.startsWith(folder));
+        if (!allowed || closed || (isBench && targetLayer === 'tests'))
           problems.push(`${file}: imports ${target} (${targetLayer}), which the ${layer} layer may not read`);
         continue;
       }
       if (specifier.startsWith('node:') || BUILTINS.has(specifier) || FRAMEWORK.test(specifier)) continue;
       const name = packageOf(specifier);
-      const manifest = manifests[rule.manifest] ?? {};
+      const manifest = manifests[file.startsWith(SITE_ONLY) ? 'package.json' : rule.manifest] ?? {};
       // A workspace's tests run from the repository's install, with the workspace's own packages too.
       const workspace = layer === 'tests' ? manifests[`${file.split('/')[0]}/package.json`] : undefined;
       const declared =
         rule.fields.some((field) => manifest[field]?.[name]) ||
         Boolean(workspace?.dependencies?.[name] || workspace?.peerDependencies?.[name]);
       if (!declared)
-        problems.push(`${file}: imports package ${name}, which ${rule.manifest} does not declare`);
+        problems.push(
+          `${file}: imports package ${name}, which ${file.startsWith(SITE_ONLY) ? 'package.json' : rule.manifest} does not declare`,
+        );
     }
   }
   return problems;

@@ -30,6 +30,7 @@ describe('layers', () => {
   const fixture: Record<string, string> = {
     'src/search/engine.ts': '',
     'core/search/engine.ts': '',
+    'core/api/loader.ts': '',
     'plugins/analytics/track.ts': '',
     'plugins/content-model/index.ts': '',
     'e2e/harness.ts': '',
@@ -48,6 +49,9 @@ describe('layers', () => {
       'core/ask/x.ts: imports plugins/content-model/index.ts (plugins), which the core layer may not read',
     ]);
     expect(check('ask-proxy/x.ts', "import('../plugins/content-model')")).toHaveLength(1);
+    expect(check('mcp/x.ts', "import { apiModel } from '@services-manager-docs/core/api/loader';")).toEqual([
+      'mcp/x.ts: imports core/api/loader.ts (core), which the mcp layer may not read',
+    ]);
   });
 
   it('fails the site reading a plugin other than its client API, and a benchmark reading a test', () => {
@@ -68,6 +72,11 @@ describe('layers', () => {
       'core/x.ts: imports package @mdx-js/mdx, which core/package.json does not declare',
     ]);
     expect(check('mcp/x.ts', "import { e } from '@services-manager-docs/core/search/engine';")).toEqual([]);
+    // The API model's loader runs only in the site's build: its packages are the site's.
+    expect(check('core/api/loader.ts', "import yaml from 'js-yaml';")).toEqual([]);
+    expect(check('core/search/x.ts', "import yaml from 'js-yaml';")).toEqual([
+      'core/search/x.ts: imports package js-yaml, which core/package.json does not declare',
+    ]);
     expect(check('mcp/x.ts', "import fs from 'node:fs'; import path from 'path';")).toEqual([]);
   });
 
