@@ -7,6 +7,7 @@ import { codeSamples, type SampleRequest } from './codeSamples';
 import { exampleFor, schemaRows, typeLabel } from './schema';
 import type { MediaType as Media, Operation, Parameter, Schema } from '@services-manager-docs/core/api';
 import { cmdletSlug } from './cortex/model';
+import { errorRows } from './cortex/errors';
 import { lifecycleNote } from './lifecycleNotes';
 
 type SecurityScheme = {
@@ -173,7 +174,7 @@ function requestBodyMarkdown(body: ApiItem['requestBody']): string[] {
   ];
 }
 
-function responsesMarkdown(responses: ApiItem['responses'] = {}): string[] {
+function responsesMarkdown(responses: ApiItem['responses'] = {}, operation?: ApiItem): string[] {
   const entries = Object.entries(responses);
   const success = entries.filter(([code]) => Number(code) < 400);
   const errors = entries.filter(([code]) => Number(code) >= 400 || code === 'default');
@@ -206,13 +207,18 @@ function responsesMarkdown(responses: ApiItem['responses'] = {}): string[] {
     const errorSchema = errors
       .map(([, response]) => response.content?.['application/json']?.schema)
       .find(Boolean);
+    // The codes the specification gives for each status, and descriptions without the headers (and
+    // their codes) the operation does not take: no `Idempotency-Key` advice where it takes no key.
+    const rows = new Map(errorRows({ ...operation, responses }).map((row) => [row.status, row]));
+    const codes = (status: string) => rows.get(status)?.codes.map((name) => `\`${name}\``) ?? [];
     sections.push(
       '### Errors \\{#errors\\}',
       table(
-        ['Status', 'When'],
+        ['Status', 'Codes', 'When'],
         errors.map(([code, response]) => [
           `${code} ${STATUS_TEXT[code] ?? ''}`.trim(),
-          cell(response.description ?? ''),
+          codes(code).join(', ') || '—',
+          cell(rows.get(code)?.description ?? response.description ?? ''),
         ]),
       ),
       errorSchema
@@ -326,7 +332,7 @@ export function createApiPageMD(item: PageItem): string {
     ...parametersMarkdown(api.parameters),
     ...requestBodyMarkdown(api.requestBody),
     '## Responses \\{#responses\\}',
-    ...responsesMarkdown(api.responses),
+    ...responsesMarkdown(api.responses, api),
     ...samplesMarkdown(api),
   ]);
 }

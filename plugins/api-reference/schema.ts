@@ -81,16 +81,35 @@ export function schemaRows(input: Schema, prefix = '', depth = 0, seen = new Set
   });
 }
 
-/** An example value: the schema's own example, else one built from its properties and types. */
+/** Whether a schema, or a part of it, gives an example value (its own, an enumeration or a default). */
+function hasExample(input: Schema, depth = 0): boolean {
+  const schema = mergeAllOf(input);
+  if (schema.example !== undefined || schema.enum?.length || schema.default !== undefined) return true;
+  if (depth > MAX_DEPTH) return false;
+  return Object.values(schema.properties ?? {})
+    .concat(schema.items ? [schema.items] : [])
+    .some((part) => hasExample(part, depth + 1));
+}
+
+/**
+ * An example value: the schema's own example, else one built from its properties and types. An object
+ * shows its required properties and those with an example (an optional property without one would only
+ * be a placeholder, and a request example that sends it would claim a value nobody chose); an id
+ * (`format: uuid`) without an example is the nil UUID, so that every id is in the API's format.
+ */
 export function exampleFor(input: Schema, depth = 0): unknown {
   const schema = mergeAllOf(input);
   if (schema.example !== undefined) return schema.example;
   if (depth > MAX_DEPTH) return undefined;
   if (schema.enum?.length) return schema.enum[0];
+  if (schema.default !== undefined) return schema.default;
   if (schema.type === 'array' || schema.items) return [exampleFor(schema.items ?? {}, depth + 1)];
   if (schema.properties) {
+    const required = new Set(schema.required ?? []);
     return Object.fromEntries(
-      Object.entries(schema.properties).map(([key, value]) => [key, exampleFor(value, depth + 1)]),
+      Object.entries(schema.properties)
+        .filter(([key, value]) => required.has(key) || hasExample(value))
+        .map(([key, value]) => [key, exampleFor(value, depth + 1)]),
     );
   }
   const variants = schema.oneOf ?? schema.anyOf;
@@ -106,8 +125,34 @@ export function exampleFor(input: Schema, depth = 0): unknown {
         ? '2025-06-01T09:00:00Z'
         : schema.format === 'date'
           ? '2025-06-01'
-          : 'string';
+          : schema.format === 'uuid'
+            ? '00000000-0000-0000-0000-000000000000'
+            : 'string';
     default:
       return {};
   }
+}
+
+/** The properties a page has besides its `items`: how many match, and where the next page is. */
+export const PAGE_PROPERTIES = ['totalCount', 'nextLink'];
+
+/**
+ * Whether a response is the paged list the API's list operations answer with: an object of `items` (an
+ * array) and paging properties only (`totalCount`, `nextLink`). Other objects can have an `items` array
+ * of their own (a Workspace list's items) and are one object.
+ */
+export function isPage(input: Schema | undefined): boolean {
+  if (!input) return false;
+  const properties = mergeAllOf(input).properties ?? {};
+  const items = properties.items && mergeAllOf(properties.items);
+  return Boolean(
+    items &&
+    (items.type === 'array' || items.items) &&
+    Object.keys(properties).every((key) => key === 'items' || PAGE_PROPERTIES.includes(key)),
+  );
+}
+
+/** The schema of a page's entries, or undefined when the schema is not a page. */
+export function pageEntrySchema(input: Schema | undefined): Schema | undefined {
+  return input && isPage(input) ? mergeAllOf(mergeAllOf(input).properties!.items).items : undefined;
 }

@@ -5,6 +5,7 @@ import {
   sampleRequest,
   SAMPLE_IDEMPOTENCY_KEY,
   summarize,
+  type ApiItem,
   type PageItem,
 } from '../markdown';
 import { codeSamples, pythonLiteral } from '../codeSamples';
@@ -43,7 +44,18 @@ describe('schemas', () => {
     const merged = { allOf: [schema, { properties: { extra: { type: 'boolean' } } }] };
     expect(schemaRows(merged).map((row) => row.name)).toContain('extra');
     expect(typeLabel(merged)).toBe('object');
-    expect(exampleFor(schema)).toEqual({ id: 'string', status: 'Queued', lines: [{ amount: 12.5 }] });
+    expect(exampleFor(schema)).toEqual({
+      id: '00000000-0000-0000-0000-000000000000',
+      status: 'Queued',
+      lines: [{ amount: 12.5 }],
+    });
+    // An optional property without an example is left out rather than shown as a placeholder.
+    expect(
+      exampleFor({
+        type: 'object',
+        properties: { note: { type: 'string' }, on: { type: 'boolean', default: false } },
+      }),
+    ).toEqual({ on: false });
   });
 });
 
@@ -84,13 +96,49 @@ describe('operation pages', () => {
     expect(page).toContain('**Cortex:** [`Get-SMCustomer`](../cortex/get-smcustomer)');
     expect(page).toContain('| `customerId` | string | Yes |');
     expect(page).toContain('### 200 OK \\{#response-200\\}');
-    expect(page).toContain('| 404 Not Found | No such customer. |');
+    expect(page).toContain('| 404 Not Found | — | No such customer. |');
     for (const label of ['curl', 'PowerShell', 'Python', 'JavaScript', 'C#'])
       expect(page).toContain(`label="${label}"`);
     expect(item.frontMatter).toMatchObject({
       yamlTitle: '"Get a customer"',
       yamlDescription: '"Returns one customer."',
     });
+  });
+
+  it('lists each error status’s codes, and advises the same Idempotency-Key only where the operation takes one', () => {
+    const error = {
+      type: 'object',
+      properties: {
+        code: { type: 'string', description: 'One of `ValidationFailed`, `InvalidFilter`, `InternalError`.' },
+      },
+    };
+    const responses = {
+      '200': { description: 'OK.' },
+      '400': {
+        description: 'Not valid.',
+        content: { 'application/json': { schema: error, example: { code: 'ValidationFailed' } } },
+      },
+      '500': {
+        description:
+          'Unexpected. Repeat the call later with the same `Idempotency-Key`; if it persists, contact support.',
+        content: { 'application/json': { schema: error, example: { code: 'InternalError' } } },
+      },
+    };
+    const page = (parameters: ApiItem['parameters']) =>
+      createApiPageMD({
+        title: 'T',
+        frontMatter: {},
+        api: { method: 'post', path: '/x', parameters, responses },
+      });
+    const keyed = page([{ name: 'Idempotency-Key', in: 'header', schema: { type: 'string' } }]);
+    expect(keyed).toContain(
+      '| 500 Internal Server Error | `InternalError` | Unexpected. Repeat the call later with the same `Idempotency-Key`; if it persists, contact support. |',
+    );
+    const plain = page([{ name: '$filter', in: 'query', schema: { type: 'string' } }]);
+    expect(plain).toContain('| 400 Bad Request | `ValidationFailed`, `InvalidFilter` | Not valid. |');
+    expect(plain).toContain(
+      '| 500 Internal Server Error | `InternalError` | Unexpected. Repeat the call later; if it persists, contact support. |',
+    );
   });
 
   it('fills path parameters with their examples in the samples', () => {

@@ -50,7 +50,9 @@ describe('reference pages of an OpenAPI 3 specification', () => {
     expect(create).toContain('```json\n{\n  "name": "Sprocket",\n  "color": "Red"\n}\n```');
     expect(create).toContain('### 202 Accepted \\{#response-202\\}');
     expect(create).toContain('| `parts[].label` | string | No | — |');
-    expect(create).toContain('| 400 Bad Request | The body is not valid (`ValidationFailed`). |');
+    expect(create).toContain(
+      '| 400 Bad Request | `ValidationFailed` | The body is not valid (`ValidationFailed`). |',
+    );
     expect(create).toContain("curl -X POST 'https://widgets.example.com/api/v3/widgets'");
     const get = page('get-widget');
     expect(get).toContain('### Path parameters');
@@ -84,7 +86,7 @@ describe('Cortex cmdlet pages of an OpenAPI 3 specification', () => {
     expect(get).toContain('[`Widget`](../reference/list-widgets#response-200): one object per entry');
     const create = cmdlet('New-SMWidget');
     expect(create).toContain('    -Name <String>\n    [-Color <String>]');
-    expect(create).toContain("New-SMWidget -Name 'Sprocket' -Wait -TimeoutSeconds 900");
+    expect(create).toContain("New-SMWidget -Name 'Sprocket' -Color 'Red' -Wait -TimeoutSeconds 900");
     expect(create).toContain('| 400 | `ValidationFailed` | The body is not valid (`ValidationFailed`). |');
     expect(create).toContain('Needs a connection with the scope `w.write`');
     expect(cmdlet('Set-SMWidgetPicture')).toContain(

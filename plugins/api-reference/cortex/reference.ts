@@ -18,12 +18,17 @@ import type {
   OperationRef,
   ParameterSet,
 } from './model';
-import { formatList, psCommand, psLiteral } from './powershell';
+import { exampleFor, isPage, pageEntrySchema } from '../schema';
+import { errorModelCodes, errorRows, errorSchema } from './errors';
+import { applyQuery, parseFilter, type FilterNode } from './filter';
+import { formatList, psCommand, psLiteral, psLiteralLines } from './powershell';
 import {
   CortexRuleError,
   cmdletNameProblem,
+  orList,
   parameterName,
   parameterSets,
+  type AwaitedObject,
   type OperationShape,
   type SpecParameter,
   type SpecSchema,
@@ -48,7 +53,7 @@ type Entry = { operation: Operation; shape: OperationShape };
  * parameter's own), a multipart body's fields as `formData` parameters (files as `type: file`) and a
  * JSON body's schema.
  */
-function shapeOf(operation: Operation, cmdlet: string): OperationShape {
+function shapeOf(operation: Operation, cmdlet: string, awaited?: AwaitedObject): OperationShape {
   const flat = ({ schema, ...parameter }: { schema?: Schema } & Record<string, unknown>) =>
     ({ ...schema, ...parameter }) as unknown as SpecParameter;
   const form = operation.requestBody?.content?.['multipart/form-data']?.schema;
@@ -72,6 +77,67 @@ function shapeOf(operation: Operation, cmdlet: string): OperationShape {
     body: body as SpecSchema | undefined,
     bodyRequired: body ? operation.requestBody?.required === true : undefined,
     longRunning: successResponse(operation)?.status === '202',
+    ...(awaited ? { awaited } : {}),
+  };
+}
+
+type Lifecycle = {
+  states?: Record<string, unknown>;
+  transitions?: { from?: string | string[]; to?: string; event?: string; operation?: string }[];
+  sameAs?: string;
+};
+
+/** `BillingRun` → `billing run`. */
+const noun = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+
+/**
+ * What a 202 answer of the operation hands back to wait for: its response schema, the states where
+ * waiting ends (those no platform `event` moves on, from the schema's `x-lifecycle`), the cmdlets that
+ * wait for it (a `Wait-` cmdlet of the data file that calls the operation reading it) or read it (the
+ * `Get-` cmdlet of that operation).
+ */
+export function awaitedObject(model: ApiModel, operation: Operation): AwaitedObject | undefined {
+  const success = successResponse(operation);
+  if (success?.status !== '202') return undefined;
+  const schema = jsonContent(success.response)?.schema;
+  const name = model.schemaName(schema);
+  if (!schema || !name) return undefined;
+  let lifecycle = (schema as Record<string, unknown>)['x-lifecycle'] as Lifecycle | undefined;
+  if (lifecycle?.sameAs)
+    lifecycle = (model.schemas[lifecycle.sameAs] as Record<string, unknown> | undefined)?.['x-lifecycle'] as
+      Lifecycle | undefined;
+  const states = Object.keys(lifecycle?.states ?? {});
+  const moved = new Set(
+    (lifecycle?.transitions ?? [])
+      .filter((transition) => transition.event)
+      .flatMap((transition) => [transition.from ?? []].flat()),
+  );
+  const final = states.filter((state) => !moved.has(state));
+  // Read by a get operation whose answer is this schema; waited for by a cmdlet that calls that operation.
+  const reads = model.operations.filter(
+    (candidate) =>
+      candidate.method === 'get' &&
+      /\}$/.test(candidate.path) &&
+      model.schemaName(jsonContent(successResponse(candidate)?.response)?.schema) === name,
+  );
+  const readIds = new Set(reads.map((read) => read.operationId));
+  const waiters = model.cmdlets
+    .filter(
+      (cmdlet) =>
+        cmdlet.entry &&
+        cmdlet.name.startsWith('Wait-') &&
+        (cmdlet.entry['x-cortex']?.calls ?? []).some((call) => readIds.has(call)),
+    )
+    .map((cmdlet) => cmdlet.name);
+  const getters = reads
+    .map((read) => read['x-cortex']?.cmdlet)
+    .filter((cmdlet): cmdlet is string => typeof cmdlet === 'string');
+  return {
+    noun: noun(name),
+    final,
+    failed: final.filter((state) => state !== 'Completed'),
+    hasError: Boolean(schema.properties?.error),
+    follow: [...new Set([...waiters, ...getters])],
   };
 }
 
@@ -106,12 +172,39 @@ function exampleValue(schema: SpecSchema, seen = new Set<SpecSchema>()): unknown
 
 function argument(parameter: CmdletParameter, value: unknown): string | undefined {
   if (value === undefined) return undefined;
-  if (parameter.type === 'SwitchParameter') return value ? `-${parameter.name}` : undefined;
-  return `-${parameter.name} ${psLiteral(value)}`;
+  if (parameter.type === 'SwitchParameter') {
+    // A switch that is off is the default; one that is off while the API's default is on says so.
+    if (value) return `-${parameter.name}`;
+    return parameter.default === 'False' ? undefined : `-${parameter.name}:$false`;
+  }
+  const literal = psLiteral(value);
+  // A list of objects too long for a line: one object a line.
+  if (literal.length > 80 && Array.isArray(value) && value.every((item) => item && typeof item === 'object'))
+    return `-${parameter.name} ${psLiteralLines(value)}`;
+  return `-${parameter.name} ${literal}`;
 }
 
-/** The example values of one operation's call: path and required query parameters, and the body. */
-function exampleCall(entry: Entry, set: ParameterSet): string[] {
+/** The request body the operation's REST page shows: the body's example, else one built from its schema. */
+export function requestBodyExample(operation: Operation): unknown {
+  const media = jsonContent(operation.requestBody);
+  if (!media) return undefined;
+  return mediaExample(media) ?? (media.schema ? exampleFor(media.schema) : undefined);
+}
+
+/** The `$filter` (and `$orderby`) example of a list operation's description. */
+export function descriptionQuery(operation: Operation): { filter: string; orderBy?: string } | undefined {
+  const match = /Example: `\$filter=([^`]*?)(?:&\$orderby=([^`]*))?`/.exec(operation.description ?? '');
+  return match ? { filter: match[1], ...(match[2] ? { orderBy: match[2] } : {}) } : undefined;
+}
+
+type ExampleCall = { args: string[]; filter?: FilterNode; orderBy?: string };
+
+/**
+ * The arguments of one operation's example call: path and required query parameters, the description's
+ * filter and order for a list whose example has entries that filter returns, and the body the REST page
+ * sends, property by property (so that the output, the API's answer to that body, shows what was sent).
+ */
+function exampleCall(entry: Entry, set: ParameterSet): ExampleCall {
   const { shape, operation } = entry;
   const byName = new Map(set.parameters.map((parameter) => [parameter.name, parameter]));
   const args: string[] = [];
@@ -125,34 +218,57 @@ function exampleCall(entry: Entry, set: ParameterSet): string[] {
       if (arg) args.push(arg);
     }
   }
-  const filter = /Example: `\$filter=([^`]*?)(?:&\$orderby=([^`]*))?`/.exec(operation.description ?? '');
-  if (filter) {
-    args.push(`-Filter "${filter[1].replace(/"/g, '`"')}"`);
-    if (filter[2]) args.push(`-OrderBy ${psLiteral(filter[2])}`);
+  const call: ExampleCall = { args };
+  const query = descriptionQuery(operation);
+  const filter = query && parseFilter(query.filter);
+  const entries = responseEntries(operation);
+  if (query && filter && byName.has('Filter') && entries && applyQuery(entries, filter).length) {
+    args.push(`-Filter "${query.filter.replace(/"/g, '`"')}"`);
+    call.filter = filter;
+    if (query.orderBy && byName.has('OrderBy')) {
+      args.push(`-OrderBy ${psLiteral(query.orderBy)}`);
+      call.orderBy = query.orderBy;
+    }
   } else if (byName.has('First')) args.push('-First 10');
-  if (shape.body?.properties) {
-    const required = new Set(Array.isArray(shape.body.required) ? shape.body.required : []);
-    const properties = Object.entries(shape.body.properties).filter(([, schema]) => !schema.readOnly);
-    // A create call shows its required properties; an update (nothing required) its first change.
-    const chosen = required.size
-      ? properties.filter(([key]) => required.has(key))
-      : properties.filter(([, schema]) => exampleValue(schema) !== undefined).slice(0, 1);
-    for (const [key, schema] of chosen) {
+  const body = requestBodyExample(operation);
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
       const cmdletParameter = byName.get(parameterName(key, shape.renames));
-      const arg = cmdletParameter && argument(cmdletParameter, exampleValue(schema));
+      const arg = cmdletParameter && argument(cmdletParameter, value);
       if (arg) args.push(arg);
     }
   }
-  return args;
+  return call;
 }
 
-/** What a call prints: the response example, one object per entry for a page of results. */
-function exampleOutput(operation: Operation): string | undefined {
-  const success = successResponse(operation);
-  const example = mediaExample(jsonContent(success?.response)) as Record<string, unknown> | undefined;
-  if (!example || typeof example !== 'object') return undefined;
-  const items = Array.isArray(example.items) ? (example.items as Record<string, unknown>[]) : [example];
-  return items.map(formatList).join('\n\n');
+/** The success response's example. */
+function responseExample(operation: Operation): unknown {
+  return mediaExample(jsonContent(successResponse(operation)?.response));
+}
+
+/** The entries of a list operation's example page, or undefined when its answer is not a page. */
+function responseEntries(operation: Operation): Record<string, unknown>[] | undefined {
+  const schema = jsonContent(successResponse(operation)?.response)?.schema;
+  const example = responseExample(operation) as { items?: unknown } | undefined;
+  if (!isPage(schema) || !Array.isArray(example?.items)) return undefined;
+  return example.items.filter(
+    (item): item is Record<string, unknown> => Boolean(item) && typeof item === 'object',
+  );
+}
+
+/**
+ * What a call prints: the response example as one object, or for a page of results one object per entry
+ * the call's filter returns, in its order.
+ */
+function exampleOutput(operation: Operation, call: ExampleCall): string | undefined {
+  const entries = responseEntries(operation);
+  if (entries) {
+    const shown = applyQuery(entries, call.filter, call.orderBy);
+    return shown.length ? shown.map(formatList).join('\n\n') : undefined;
+  }
+  const example = responseExample(operation);
+  if (!example || typeof example !== 'object' || Array.isArray(example)) return undefined;
+  return formatList(example as Record<string, unknown>);
 }
 
 function examplesFor(cmdlet: string, entries: Entry[], sets: ParameterSet[]): CmdletExample[] {
@@ -162,57 +278,52 @@ function examplesFor(cmdlet: string, entries: Entry[], sets: ParameterSet[]): Cm
       (candidate) => candidate.name.toLowerCase() === entry.shape.operationId.toLowerCase(),
     );
     if (!set) continue;
-    const args = exampleCall(entry, set);
+    const call = exampleCall(entry, set);
     const summary = entry.operation.summary || entry.shape.operationId;
     examples.push({
       title: summary,
-      code: psCommand(cmdlet, args),
-      output: exampleOutput(entry.operation),
+      code: psCommand(cmdlet, call.args),
+      output: exampleOutput(entry.operation, call),
     });
     if (entry.shape.longRunning) {
+      const awaited = entry.shape.awaited;
+      const noun = awaited?.noun ?? 'work';
       examples.push({
         title: `${summary} and wait until it has finished`,
-        code: psCommand(cmdlet, [...args, '-Wait', '-TimeoutSeconds 900']),
-        remarks:
-          'The cmdlet polls the work it started and returns the final object; a failed request is written as an error.',
+        code: psCommand(cmdlet, [...call.args, '-Wait', '-TimeoutSeconds 900']),
+        remarks: `The cmdlet polls the ${noun} it started and returns it in its final state${
+          awaited?.failed.length
+            ? `; a ${noun} that ends ${orList(awaited.failed.map((state) => `\`${state}\``))} is written as an error`
+            : ''
+        }.`,
       });
     }
   }
   return examples;
 }
 
-/** The error codes the `Error` model defines, in its description's order. */
-function errorCodes(model: ApiModel): string[] {
-  const description = model.schemas.Error?.properties?.code?.description ?? '';
-  return [...description.matchAll(/`(\w+)`/g)].map((match) => match[1]);
-}
-
-/** One row per HTTP error status of the cmdlet's operations, with the `Error` codes each can carry. */
-function errorNotes(model: ApiModel, operations: Operation[]): string[] {
-  const known = new Set(errorCodes(model));
+/**
+ * One row per HTTP error status of the cmdlet's operations, with the `Error` codes each can carry (the
+ * same as the REST pages' error tables, ./errors.ts) and when it happens.
+ */
+function errorNotes(operations: Operation[]): string[] {
   const rows = new Map<string, { codes: Set<string>; when: string }>();
-  for (const operation of operations) {
-    const mentioned = [...(operation.description ?? '').matchAll(/(\d{3}) `(\w+)`/g)];
-    for (const [status, response] of Object.entries(operation.responses)) {
-      if (Number(status) < 400) continue;
-      const example = (mediaExample(jsonContent(response)) as { code?: string } | undefined)?.code;
-      const row = rows.get(status) ?? { codes: new Set<string>(), when: firstSentence(response.description) };
-      [
-        ...(example ? [example] : []),
-        ...[...(response.description ?? '').matchAll(/`(\w+)`/g)].map((match) => match[1]),
-        ...mentioned.filter((match) => match[1] === status).map((match) => match[2]),
-      ]
-        .filter((code) => known.has(code))
-        .forEach((code) => row.codes.add(code));
+  for (const operation of operations)
+    for (const { status, codes, description } of errorRows(operation)) {
+      const row = rows.get(status) ?? { codes: new Set<string>(), when: firstSentence(description) };
+      codes.forEach((code) => row.codes.add(code));
       rows.set(status, row);
     }
-  }
+  const order = errorModelCodes(operations.map(errorSchema).find(Boolean));
   const lines = [...rows]
     .filter(([, row]) => row.codes.size)
     .sort(([a], [b]) => Number(a) - Number(b))
     .map(
       ([status, row]) =>
-        `| ${status} | ${[...row.codes].map((code) => `\`${code}\``).join(', ')} | ${row.when.replace(/\|/g, '\\|')} |`,
+        `| ${status} | ${[...row.codes]
+          .sort((a, b) => order.indexOf(a) - order.indexOf(b))
+          .map((code) => `\`${code}\``)
+          .join(', ')} | ${row.when.replace(/\|/g, '\\|')} |`,
     );
   if (!lines.length) return [];
   return [
@@ -221,7 +332,7 @@ function errorNotes(model: ApiModel, operations: Operation[]): string[] {
   ];
 }
 
-function notesFor(model: ApiModel, cmdlet: string, entries: Entry[]): string[] {
+function notesFor(cmdlet: string, entries: Entry[], errorsOf: Operation[]): string[] {
   const scopes = [
     ...new Set(entries.flatMap(({ operation }) => (operation.security ?? []).flatMap((s) => s.oauth2 ?? []))),
   ];
@@ -230,21 +341,23 @@ function notesFor(model: ApiModel, cmdlet: string, entries: Entry[]): string[] {
     notes.push(
       `Needs a connection with the scope ${scopes.map((scope) => `\`${scope}\``).join(' or ')} (\`Connect-SMService -Scope\`).`,
     );
-  if (entries.some((entry) => entry.shape.longRunning))
+  const longRunning = entries.find((entry) => entry.shape.longRunning);
+  if (longRunning) {
+    const awaited = longRunning.shape.awaited;
+    const noun = awaited?.noun ?? 'object';
+    const follow = awaited?.follow[0];
+    const later = follow
+      ? `, and \`${follow}\` ${follow.startsWith('Wait-') ? 'waits for it' : 'reads it'} later`
+      : '';
     notes.push(
-      `Asynchronous: the API answers 202 Accepted as soon as the platform has recorded the change, and the work continues after the call returns. ${cmdlet} returns the accepted object at once; with \`-Wait\` it returns when the work has finished, and \`Wait-SMRequest\` waits for a request later.`,
+      `Asynchronous: the API answers 202 Accepted as soon as the platform has recorded the change, and the work continues after the call returns. ${cmdlet} returns the accepted ${noun} at once; with \`-Wait\` it returns the ${noun} once it is ${awaited?.final.length ? orList(awaited.final.map((state) => `\`${state}\``)) : 'finished'}${later}.`,
     );
+  }
   if (entries.some((entry) => entry.operation.method === 'delete'))
     notes.push(
       `${cmdlet} asks for confirmation before it removes anything; add \`-Confirm:$false\` in unattended scripts.`,
     );
-  return [
-    ...notes,
-    ...errorNotes(
-      model,
-      entries.map((entry) => entry.operation),
-    ),
-  ];
+  return [...notes, ...errorNotes(errorsOf)];
 }
 
 function inputsFor(sets: ParameterSet[]): string[] {
@@ -264,18 +377,25 @@ function inputsFor(sets: ParameterSet[]): string[] {
   return lines.size ? [...lines.values()] : ['None.'];
 }
 
+/**
+ * One line per output type: for a list operation (its answer is a page: `items`, `totalCount`,
+ * `nextLink`) the entries' type, one object each; otherwise the response's one object.
+ */
 function outputsFor(model: ApiModel, entries: Entry[]): string[] {
   const lines = entries.flatMap(({ operation, shape }) => {
     const success = successResponse(operation);
     const schema = jsonContent(success?.response)?.schema;
     if (!success || !schema) return [];
-    const itemName = schema.properties?.items ? model.schemaName(schema.properties.items.items) : undefined;
+    const entry = pageEntrySchema(schema);
+    const itemName = entry ? (model.schemaName(entry) ?? 'Object') : undefined;
     const name = itemName ?? model.schemaName(schema) ?? 'Object';
     const link = `[\`${name}\`](../reference/${restPageId(shape.operationId)}#response-${success.status})`;
     if (itemName) return [`${link}: one object per entry; Cortex follows \`nextLink\` for you.`];
-    return [
-      `${link}: ${firstSentence(success.response.description)}${shape.longRunning ? ' With `-Wait`, the same object once the work has finished.' : ''}`,
-    ];
+    const awaited = shape.awaited;
+    const wait = shape.longRunning
+      ? ` With \`-Wait\`, the same ${awaited?.noun ?? 'object'} once it is ${awaited?.final.length ? orList(awaited.final.map((state) => `\`${state}\``)) : 'finished'}.`
+      : '';
+    return [`${link}: ${firstSentence(success.response.description)}${wait}`];
   });
   return lines.length ? [...new Set(lines)] : ['None.'];
 }
@@ -334,7 +454,20 @@ function buildCmdlet(model: ApiModel, name: string, tag: string, entries: Entry[
     examples: first.operation['x-cortex']?.examples ?? examplesFor(name, entries, sets),
     inputs: inputsFor(sets),
     outputs: calls ? outputsForExtra(model, first.operation, operations[0]) : outputsFor(model, entries),
-    notes: [...notesFor(model, name, entries), ...(first.operation['x-cortex']?.notes ?? [])],
+    // A cmdlet of the data file answers with the errors of the operation it wraps (the token operation's
+    // for Connect-SMService): the operations that name it as their cmdlet.
+    notes: [
+      ...notesFor(
+        name,
+        entries,
+        calls
+          ? model.operations.filter(
+              (operation) => calls.includes(operation.operationId) && operation['x-cortex']?.cmdlet === name,
+            )
+          : entries.map((entry) => entry.operation),
+      ),
+      ...(first.operation['x-cortex']?.notes ?? []),
+    ],
     operations,
   };
 }
@@ -395,13 +528,16 @@ export function buildReference(model: ApiModel): CortexReference {
           model,
           name,
           entry.tags[0] ?? 'Other',
-          [{ operation: entry, shape: shapeOf(entry, name) }],
+          [{ operation: entry, shape: shapeOf(entry, name, awaitedObject(model, entry)) }],
           entry['x-cortex']?.calls ?? [],
         ),
       );
       continue;
     }
-    const entries = operations.map((operation) => ({ operation, shape: shapeOf(operation, name) }));
+    const entries = operations.map((operation) => ({
+      operation,
+      shape: shapeOf(operation, name, awaitedObject(model, operation)),
+    }));
     if (
       entries.length > 1 &&
       (!name.startsWith('Get-') || operations.some((operation) => operation.method !== 'get'))

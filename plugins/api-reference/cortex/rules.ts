@@ -42,6 +42,8 @@ export type OperationShape = {
   bodyRequired?: boolean;
   /** The operation answers 202 Accepted: the work continues after the call returns. */
   longRunning: boolean;
+  /** What a 202 answer hands back to wait for, when the specification says. */
+  awaited?: AwaitedObject;
 };
 
 export class CortexRuleError extends Error {
@@ -79,27 +81,55 @@ export const QUERY_OPTIONS: Record<
   },
 };
 
-/** Parameters Cortex adds to cmdlets whose operation answers 202 Accepted. */
-export const WAIT_PARAMETERS: CmdletParameter[] = [
-  {
-    name: 'Wait',
-    type: 'SwitchParameter',
-    description:
-      'Waits until the work the call started reaches a final state and returns the final object instead of the accepted one. A request that ends `Failed` or `Cancelled` is written as an error with its `error.code`.',
-    required: false,
-    aliases: [],
-    default: 'False',
-  },
-  {
-    name: 'TimeoutSeconds',
-    type: 'Int32',
-    description:
-      'With `-Wait`: how long to wait before giving up with an error. The work itself continues; follow it with `Wait-SMRequest` or `Get-SMRequest`.',
-    required: false,
-    aliases: [],
-    default: '600',
-  },
-];
+/**
+ * What an operation that answers 202 Accepted hands back to wait for: a queued request, or another
+ * object with states of its own (a billing run). Read from the response's schema and its `x-lifecycle`.
+ */
+export type AwaitedObject = {
+  /** How pages name it: `request`, `billing run`. */
+  noun: string;
+  /** The states where waiting ends: those no platform event moves on (`Completed`, `Failed` …). */
+  final: string[];
+  /** The final states `-Wait` writes as an error. */
+  failed: string[];
+  /** The object carries an `error` (a request's `error.code`). */
+  hasError: boolean;
+  /** The cmdlets that wait for it or read it later: `Wait-SMRequest`, `Get-SMRequest`. */
+  follow: string[];
+};
+
+/** `a`, `a or b`, `a, b or c`. */
+export const orList = (values: string[]) =>
+  values.length < 2 ? values.join('') : `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
+const code = (value: string) => `\`${value}\``;
+
+/** The parameters Cortex adds to cmdlets whose operation answers 202 Accepted: `-Wait` and its timeout. */
+export function waitParameters(awaited?: AwaitedObject): CmdletParameter[] {
+  const noun = awaited?.noun ?? 'work';
+  const final = awaited?.final.length ? ` (${orList(awaited.final.map(code))})` : '';
+  const failed = awaited?.failed.length
+    ? ` A ${noun} that ends ${orList(awaited.failed.map(code))} is written as an error${awaited.hasError ? ' with its `error.code`' : ''}.`
+    : '';
+  const follow = awaited?.follow.length ? `; follow it with ${orList(awaited.follow.map(code))}` : '';
+  return [
+    {
+      name: 'Wait',
+      type: 'SwitchParameter',
+      description: `Waits until the ${noun} the call started reaches a final state${final} and returns it instead of the accepted one.${failed}`,
+      required: false,
+      aliases: [],
+      default: 'False',
+    },
+    {
+      name: 'TimeoutSeconds',
+      type: 'Int32',
+      description: `With \`-Wait\`: how long to wait before giving up with an error. The ${noun} itself continues${follow}.`,
+      required: false,
+      aliases: [],
+      default: '600',
+    },
+  ];
+}
 
 /** Parameters of every cmdlet that changes data (`SupportsShouldProcess`). */
 export const SHOULD_PROCESS_PARAMETERS: CmdletParameter[] = [
@@ -332,7 +362,7 @@ export function parameterSets(operations: OperationShape[]): ParameterSet[] {
     fixed.sort((a, b) => (a.position ?? Infinity) - (b.position ?? Infinity));
     const changing = operation.method.toLowerCase() !== 'get';
     const trailing = [
-      ...(operation.longRunning ? WAIT_PARAMETERS : []),
+      ...(operation.longRunning ? waitParameters(operation.awaited) : []),
       ...(changing ? SHOULD_PROCESS_PARAMETERS : []),
     ];
     const setName = pascalCase(operation.operationId);

@@ -5,7 +5,15 @@ import { apiModel, CMDLETS_FILE, modelFromText, parseCmdletsFile } from '@servic
 import { sidebarItems } from '../load';
 import type { Cmdlet, ParameterSet } from '../model';
 import { cmdletPage, cmdletTables, SECTIONS, syntaxEntry } from '../page';
-import { formatList, psCommand, psLiteral } from '../powershell';
+import {
+  formatList,
+  psCommand,
+  psLiteral,
+  psLiteralLines,
+  readInvocations,
+  readListOutput,
+  readListValue,
+} from '../powershell';
 import { buildReference, missingExtensions, restPageId } from '../reference';
 import { parameterName, parameterSets, pascalCase, powerShellType, type OperationShape } from '../rules';
 
@@ -267,6 +275,65 @@ describe('PowerShell text', () => {
   });
 });
 
+describe('PowerShell read back', () => {
+  it('reads the calls an example makes: literals, switches, lists, pipelines and line breaks', () => {
+    const code = [
+      "$r = New-SMThing -Name 'O''Brien' -Count 3 -DryRun -Tags 'a', 'b' `",
+      "    -Contact @{ name = 'Megan Bowen'; email = 'x' } -Items @(",
+      "    @{ name = 'One' }",
+      "    @{ name = 'Two' }",
+      ') -Confirm:$false',
+      `Get-SMThing -Filter "status eq 'Active'" | Wait-SMThing -Id $r.id`,
+    ].join('\n');
+    expect(readInvocations(code)).toEqual([
+      {
+        name: 'New-SMThing',
+        piped: false,
+        args: {
+          Name: "O'Brien",
+          Count: 3,
+          DryRun: true,
+          Tags: ['a', 'b'],
+          Contact: { name: 'Megan Bowen', email: 'x' },
+          Items: [{ name: 'One' }, { name: 'Two' }],
+          Confirm: false,
+        },
+      },
+      { name: 'Get-SMThing', piped: false, args: { Filter: "status eq 'Active'" } },
+      { name: 'Wait-SMThing', piped: true, args: { Id: { variable: '$r.id' } } },
+    ]);
+  });
+
+  it('reads the list view back into objects of the schema’s types', () => {
+    const schema = {
+      properties: {
+        count: { type: 'integer' },
+        on: { type: 'boolean' },
+        ids: { type: 'array', items: { type: 'string' } },
+        target: { type: 'object', properties: { id: { type: 'string' } } },
+      },
+    };
+    const objects = [
+      { count: 2, on: false, ids: ['a', 'b'], target: { id: 't-1' } },
+      { count: 3, on: true, ids: ['c'] },
+    ];
+    expect(readListOutput(objects.map(formatList).join('\n\n'), schema)).toEqual(objects);
+    expect(readListValue('{@{id=a; name=A}, @{id=b; name=B}}', { type: 'array', items: {} })).toEqual([
+      { id: 'a', name: 'A' },
+      { id: 'b', name: 'B' },
+    ]);
+  });
+
+  it('writes a long list of objects one object a line, which reads back the same', () => {
+    const items = [{ name: 'x'.repeat(50) }, { name: 'y'.repeat(50) }];
+    const code = psCommand('Import-SMThing', [`-Items ${psLiteralLines(items)}`, '-Wait']);
+    expect(code).toBe(
+      `Import-SMThing -Items @(\n    @{ name = '${'x'.repeat(50)}' }\n    @{ name = '${'y'.repeat(50)}' }\n) -Wait`,
+    );
+    expect(readInvocations(code)[0].args).toEqual({ Items: items, Wait: true });
+  });
+});
+
 /** A page's H2 headings in order. */
 const headings = (page: string) => [...page.matchAll(/^## (.+?) \{#[\w-]+\}$/gm)].map((match) => match[1]);
 const section = (page: string, id: string) =>
@@ -315,7 +382,11 @@ describe('generated pages, one operation of each kind', () => {
     expect(section(page, 'parameters')).toContain(
       '| `-InputObject` | `PSObject` | Yes | Named | True (ByValue) | None |',
     );
-    expect(section(page, 'examples')).toMatch(/New-SMWorkspaceItem -Name '[^']+' -ItemType '\w+'/);
+    // The call sends the body the REST page sends, and the output is the API's answer to it.
+    expect(section(page, 'examples')).toContain(
+      "New-SMWorkspaceItem -Name 'Contoso CRM' -Description 'Customer relationship management.' `\n    -ItemType 'WebLink' -Category 'Sales' -IconId '3e5a7c9e-1b2d-4f4a-9c6e-8a0c2e4a6b41' `\n    -Configuration @{ url = 'https://crm.contoso.example.com' } -Published\n",
+    );
+    expect(section(page, 'examples')).toContain('category      : Sales\n');
     expect(section(page, 'outputs')).toContain(
       '[`WorkspaceItem`](../reference/new-workspace-item#response-201)',
     );
@@ -329,9 +400,14 @@ describe('generated pages, one operation of each kind', () => {
     expect(section(page, 'examples')).toContain(
       "Add-SMCustomerPlan -CustomerId '8d1c2f44-5b7e-4c3a-9e21-6f0a4b3c2d11' -OfferId 'CFQ7TTC0LF8Q:0001' `\n    -Quantity 25",
     );
-    expect(section(page, 'examples')).toContain('-Quantity 25 -Wait -TimeoutSeconds 900');
+    expect(section(page, 'examples')).toContain("-StartDate '2025-06-01' -Wait `\n    -TimeoutSeconds 900");
+    expect(section(page, 'examples')).toContain(
+      'The cmdlet polls the request it started and returns it in its final state; a request that ends `Failed` or `Cancelled` is written as an error.',
+    );
     expect(section(page, 'examples')).toContain('type       : CustomerPlan.Add');
-    expect(section(page, 'notes')).toContain('Asynchronous: the API answers 202 Accepted');
+    expect(section(page, 'notes')).toContain(
+      'Add-SMCustomerPlan returns the accepted request at once; with `-Wait` it returns the request once it is `Completed`, `Failed` or `Cancelled`, and `Wait-SMRequest` waits for it later.',
+    );
     expect(section(page, 'notes')).toContain(
       '| 409 | `InvalidState`, `ResourceInUse`, `DuplicateName`, `IdempotencyKeyReused` |',
     );
@@ -363,6 +439,87 @@ describe('generated pages, one operation of each kind', () => {
     expect(cmdletPage(cmdlet('Wait-SMRequest'))).toContain(
       '[`Request`](../reference/get-request#response-200)',
     );
+  });
+
+  it('an extra cmdlet that wraps an operation shows that operation’s errors: Connect-SMService', () => {
+    expect(section(cmdletPage(cmdlet('Connect-SMService')), 'notes')).toContain(
+      '| 401 | `InvalidClient` | The client id or secret is wrong, or the client was deleted (`InvalidClient`). |',
+    );
+  });
+
+  it('one object where the operation answers one, even when it has an items array (a Workspace list)', () => {
+    for (const name of [
+      'Get-SMWorkspaceList',
+      'New-SMWorkspaceList',
+      'Set-SMWorkspaceList',
+      'Add-SMWorkspaceListItem',
+      'Remove-SMWorkspaceListItem',
+      'Get-SMWorkspaceUser',
+    ]) {
+      const page = cmdletPage(cmdlet(name));
+      // Only the list operation's entries are objects of their own.
+      expect(section(page, 'outputs').match(/one object per entry/g) ?? []).toHaveLength(
+        name.startsWith('Get-') ? 1 : 0,
+      );
+      const single = cmdlet(name).examples.find((example) => !/^List /.test(example.title))!;
+      expect(single.output?.split('\n\n')).toHaveLength(1);
+    }
+    expect(section(cmdletPage(cmdlet('Get-SMWorkspaceList')), 'outputs')).toContain(
+      '[`WorkspaceList`](../reference/get-workspace-list#response-200): The list.',
+    );
+    expect(cmdlet('Remove-SMWorkspaceListItem').examples[0].output).toContain(
+      'items           : {@{id=8e0b2d4f-6a7c-4e9a-9b1d-3f5a7c9e1b07; name=Finance share; itemType=DriveMapping}}',
+    );
+  });
+
+  it('a list example shows only the entries its filter returns, in its order', () => {
+    const requests = cmdlet('Get-SMRequest').examples[0];
+    expect(requests.code).toBe(
+      `Get-SMRequest -Filter "status eq 'Failed' and createdAt ge 2025-06-01T00:00:00Z"`,
+    );
+    expect(requests.output).toContain('status      : Failed');
+    expect(requests.output).not.toContain('InProgress');
+    const log = cmdlet('Get-SMRequestLog').examples[0];
+    expect(log.output).not.toContain('Information');
+    const rules = cmdlet('Get-SMBillingRule').examples[0].output!;
+    expect(rules.indexOf('service      : HostedExchange')).toBeLessThan(
+      rules.indexOf('service      : MicrosoftOnline'),
+    );
+  });
+
+  it('a call sends what its output shows: New-SMBillingRun asks for the dry run it shows', () => {
+    const [start] = cmdlet('New-SMBillingRun').examples;
+    expect(start.code).toBe(
+      "New-SMBillingRun -PeriodStart '2025-05-01' -PeriodEnd '2025-05-31' `\n    -ResellerId 'b2a7e913-0c4d-4f6e-8a15-3d9c7e2f1a60' -DryRun",
+    );
+    expect(start.output).toContain('dryRun      : True');
+  });
+
+  it('waits for what the operation starts: a billing run is not a request', () => {
+    const page = cmdletPage(cmdlet('New-SMBillingRun'));
+    expect(page).not.toContain('Wait-SMRequest');
+    expect(page).not.toContain('Cancelled');
+    expect(section(page, 'parameters')).toContain(
+      'Waits until the billing run the call started reaches a final state (`Completed` or `Failed`) and returns it instead of the accepted one. A billing run that ends `Failed` is written as an error.',
+    );
+    expect(section(page, 'parameters')).toContain('follow it with `Get-SMBillingRun`.');
+    expect(section(page, 'notes')).toContain(
+      'New-SMBillingRun returns the accepted billing run at once; with `-Wait` it returns the billing run once it is `Completed` or `Failed`, and `Get-SMBillingRun` reads it later.',
+    );
+    expect(section(cmdletPage(cmdlet('Remove-SMCustomer')), 'parameters')).toContain(
+      'A request that ends `Failed` or `Cancelled` is written as an error with its `error.code`.',
+    );
+  });
+
+  it('lists every code the specification gives for a status, and no key where the operation takes none', () => {
+    expect(section(cmdletPage(cmdlet('Get-SMBillingRule')), 'notes')).toContain(
+      '| 400 | `ValidationFailed`, `InvalidFilter`, `InvalidPaging` |',
+    );
+    const set = section(cmdletPage(cmdlet('Set-SMBillingRule')), 'notes');
+    expect(set).toContain(
+      "| 409 | `InvalidState`, `ResourceInUse`, `DuplicateName` | The operation conflicts with the resource's state: `InvalidState` (for example retrying a request that is not `Failed`), `ResourceInUse`, or `DuplicateName`. |",
+    );
+    expect(set).not.toContain('Idempotency');
   });
 
   it('the overview table lists every cmdlet once, under its tag', () => {

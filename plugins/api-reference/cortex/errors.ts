@@ -1,0 +1,132 @@
+/**
+ * The error table of an operation, shared by its REST reference page and its cmdlet page: one row per
+ * HTTP error status with the `Error` codes the specification gives for it and when it happens. Pure.
+ */
+import type { MediaType, Schema } from '@services-manager-docs/core/api';
+
+/** What the table reads of an operation (the API model's operation, or the REST page's item). */
+export type ErrorOperation = {
+  description?: string;
+  parameters?: { name: string; in: string; description?: string }[];
+  responses?: Record<string, { description?: string; content?: Record<string, MediaType> }>;
+};
+
+export type ErrorRow = {
+  status: string;
+  /** The `Error` codes the response can carry, in the `Error` model's order. */
+  codes: string[];
+  /** The response's description, without what the operation does not take (see `forOperation`). */
+  description: string;
+};
+
+/**
+ * Query options whose bad values answer 400 with a code of their own. `$top` says so in its
+ * description ("Values above 500 return 400 `InvalidPaging`"), and `$skip` is paging too; `$filter`'s
+ * description names no code, and the 400 response gives "an unknown property in `$filter`" as a cause,
+ * which the `Error` model calls `InvalidFilter`.
+ */
+export const QUERY_OPTION_CODES: Record<string, string> = {
+  $filter: 'InvalidFilter',
+  $top: 'InvalidPaging',
+  $skip: 'InvalidPaging',
+};
+
+/**
+ * Headers whose use answers with a code of their own: the same `Idempotency-Key` with another body
+ * answers 409 `IdempotencyKeyReused` (the header's description). An operation that does not take the
+ * header never answers with that code, and its table does not name the header.
+ */
+export const HEADER_CODES: Record<string, string[]> = { 'Idempotency-Key': ['IdempotencyKeyReused'] };
+
+const quoted = (text: string | undefined) =>
+  [...(text ?? '').matchAll(/`([^`]+)`/g)].map((match) => match[1]);
+
+/** The error codes the `Error` model lists (its `code` property's description), in its order. */
+export function errorModelCodes(schema: Schema | undefined): string[] {
+  return quoted(schema?.properties?.code?.description).filter((code) => /^[A-Z][A-Za-z]+$/.test(code));
+}
+
+const jsonOf = (content: Record<string, MediaType> | undefined) =>
+  content?.['application/json'] ?? Object.entries(content ?? {}).find(([type]) => type.includes('json'))?.[1];
+
+/** The first error response's schema: the `Error` model. */
+export function errorSchema(operation: ErrorOperation): Schema | undefined {
+  return Object.entries(operation.responses ?? {})
+    .filter(([status]) => Number(status) >= 400)
+    .map(([, response]) => jsonOf(response.content)?.schema)
+    .find(Boolean);
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A description without what an operation does not take: "Repeat the call later with the same
+ * `Idempotency-Key`" loses "with the same `Idempotency-Key`", an enumeration loses a code the operation
+ * cannot answer with ("`DuplicateName`, or `IdempotencyKeyReused`" → "or `DuplicateName`"), and a
+ * sentence that still names an absent header goes.
+ */
+export function withoutAbsent(text: string, headers: string[], codes: string[]): string {
+  let result = text;
+  for (const code of codes) {
+    const name = escape(`\`${code}\``);
+    const last = new RegExp(`,? or ${name}`);
+    if (last.test(result)) {
+      // The item before it becomes the last: "A, B, or C" → "A, or B".
+      const mark = '\u{2063}';
+      result = result.replace(last, mark);
+      result = result
+        .replace(new RegExp(`, (\`[^\`]+\`(?: \\([^)]*\\))?)${mark}`), ', or $1')
+        .replace(mark, '');
+    } else result = result.replace(new RegExp(`${name}(?: \\([^)]*\\))?, `), '');
+    // Two items left: "A, or B" → "A or B".
+    result = result.replace(/^([^,]*`[^`]+`(?: \([^)]*\))?), or /, '$1 or ');
+  }
+  for (const header of headers) {
+    const name = escape(`\`${header}\``);
+    result = result.replace(new RegExp(`\\s+with the same ${name}`, 'g'), '');
+    result = result
+      .split(/(?<=[.!?])\s+/)
+      .filter((sentence) => !new RegExp(name).test(sentence))
+      .join(' ');
+  }
+  return result;
+}
+
+/** One row per HTTP error status of an operation, in status order. */
+export function errorRows(operation: ErrorOperation): ErrorRow[] {
+  const order = errorModelCodes(errorSchema(operation));
+  const known = new Set(order);
+  const parameters = operation.parameters ?? [];
+  const takes = (name: string) => parameters.some((parameter) => parameter.name === name);
+  const absentHeaders = Object.keys(HEADER_CODES).filter((header) => !takes(header));
+  const absentCodes = absentHeaders.flatMap((header) => HEADER_CODES[header]);
+  // "409 `InvalidState`" in the operation's or a parameter's description.
+  const stated = [operation.description, ...parameters.map((parameter) => parameter.description)].flatMap(
+    (text) => [...(text ?? '').matchAll(/\b(\d{3}) `(\w+)`/g)].map(([, status, code]) => ({ status, code })),
+  );
+  return Object.entries(operation.responses ?? {})
+    .filter(([status]) => Number(status) >= 400)
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([status, response]) => {
+      const example = jsonOf(response.content);
+      const exampleCode = (
+        (example?.example ?? Object.values(example?.examples ?? {})[0]?.value) as
+          { code?: unknown } | undefined
+      )?.code;
+      const codes = [
+        ...(typeof exampleCode === 'string' ? [exampleCode] : []),
+        ...quoted(response.description),
+        ...stated.filter((entry) => entry.status === status).map((entry) => entry.code),
+        ...(status === '400'
+          ? Object.entries(QUERY_OPTION_CODES)
+              .filter(([option]) => takes(option))
+              .map(([, code]) => code)
+          : []),
+      ].filter((code) => known.has(code) && !absentCodes.includes(code));
+      return {
+        status,
+        codes: [...new Set(codes)].sort((a, b) => order.indexOf(a) - order.indexOf(b)),
+        description: withoutAbsent(response.description ?? '', absentHeaders, absentCodes),
+      };
+    });
+}
