@@ -5,9 +5,23 @@ import {
   mediaExample,
   successResponse,
   type ApiModel,
+  type Operation,
   type Schema as ModelSchema,
 } from '@services-manager-docs/core/api';
 import { parseTree, walk } from '../plugins/content-model/parse';
+import { exampleFor, isPage } from '../plugins/api-reference/schema';
+import { HEADER_CODES, QUERY_OPTION_CODES } from '../plugins/api-reference/cortex/errors';
+import {
+  filterProperties,
+  orderOf,
+  parseFilter,
+  satisfies,
+  valueAt,
+} from '../plugins/api-reference/cortex/filter';
+import type { Cmdlet, CortexReference } from '../plugins/api-reference/cortex/model';
+import { readInvocations, readListOutput } from '../plugins/api-reference/cortex/powershell';
+import { restPageId } from '../plugins/api-reference/cortex/reference';
+import { COMMON_PARAMETERS, parameterName } from '../plugins/api-reference/cortex/rules';
 
 /**
  * Request and response examples in the guides, checked against the REST API v2 specification. A code
@@ -266,25 +280,9 @@ export function exampleProblems(
 const isObject = (value: unknown): value is Record<string, unknown> =>
   Boolean(value) && typeof value === 'object' && !Array.isArray(value);
 
-/**
- * The request body example the reference and Cortex pages show: each property's own `example`, an
- * enumeration's first value, `true` for a boolean; properties without one are left out (they show a
- * placeholder, which says nothing about the response).
- */
-export function requestExample(schema: ModelSchema | undefined, depth = 0): unknown {
-  if (!schema || depth > 6) return undefined;
-  if (schema.example !== undefined) return schema.example;
-  if (schema['x-example'] !== undefined) return schema['x-example'];
-  if (Array.isArray(schema.enum) && schema.enum.length) return schema.enum[0];
-  if (schema.type === 'boolean') return true;
-  if (isObject(schema.properties)) {
-    const entries = Object.entries(schema.properties)
-      .filter(([, property]) => !property.readOnly)
-      .map(([key, property]) => [key, requestExample(property, depth + 1)] as const)
-      .filter(([, value]) => value !== undefined);
-    return entries.length ? Object.fromEntries(entries) : undefined;
-  }
-  return undefined;
+/** The request body example the reference and Cortex pages show (plugins/api-reference/schema.ts). */
+export function requestExample(schema: ModelSchema | undefined): unknown {
+  return schema ? exampleFor(schema) : undefined;
 }
 
 /** Scalar leaves of `request` that `response` also has, with a different value: `contact.email`. */
@@ -366,6 +364,33 @@ const TARGET_IDS: Record<string, string[]> = {
 };
 
 /**
+ * The resource an operation answers with, when it is one its path names: the longest part of the path
+ * ending with a parameter that a get operation reads with the same schema (`/workspace/lists/{listId}`
+ * for removing an item from a list, which answers with the list), else the path's last parameter. The
+ * get operation is the resource as it was before a change.
+ */
+export function ownResource(
+  model: ApiModel,
+  operation: Operation,
+): { path: string; parameter: string; read?: Operation } | undefined {
+  const schema = model.schemaName(jsonContent(successResponse(operation)?.response)?.schema);
+  const prefixes = [...operation.path.matchAll(/\{([^}]+)\}/g)]
+    .map((match) => ({ path: operation.path.slice(0, match.index + match[0].length), parameter: match[1] }))
+    .reverse();
+  for (const prefix of prefixes) {
+    const read = model.operations.find(
+      (candidate) =>
+        candidate.method === 'get' &&
+        candidate.path === prefix.path &&
+        schema !== undefined &&
+        model.schemaName(jsonContent(successResponse(candidate)?.response)?.schema) === schema,
+    );
+    if (read) return { ...prefix, read };
+  }
+  return prefixes[0] && operation.path.endsWith(`{${prefixes[0].parameter}}`) ? prefixes[0] : undefined;
+}
+
+/**
  * Contradictions between an operation's examples, each as `operationId: …` naming the field:
  * - a field of the request body example that the success response example (for a `Request`, its
  *   `target`) also has, with another value (`name`: Contoso in, Adatum out);
@@ -385,7 +410,12 @@ export function coherenceProblems(model: ApiModel): string[] {
     const example = mediaExample(media);
     if (!isObject(example)) continue;
     const isRequest = model.schemaName(media?.schema) === 'Request';
-    const entries = Array.isArray(example.items) ? example.items.filter(isObject) : undefined;
+    // A page's entries; an object with an `items` array of its own (a Workspace list) is one object.
+    // (Without a schema, an `items` array is taken for a page.)
+    const entries =
+      (media?.schema ? isPage(media.schema) : true) && Array.isArray(example.items)
+        ? example.items.filter(isObject)
+        : undefined;
     const subjects = entries ?? [example];
 
     // The request body against the response.
@@ -417,7 +447,9 @@ export function coherenceProblems(model: ApiModel): string[] {
       const parameter = parameters.find((candidate) => candidate.in === 'path' && candidate.name === name);
       const value = parameter?.example ?? parameter?.['x-example'];
       if (value === undefined) continue;
-      const own = path.endsWith(`{${name}}`) || (isRequest && path.startsWith('/requests/{requestId}'));
+      const own =
+        name === ownResource(model, operation)?.parameter ||
+        (isRequest && path.startsWith('/requests/{requestId}'));
       // A log that includes child requests lists their entries too, each with the child's id.
       const children = parameters.some((candidate) => candidate.name === 'includeChildren');
       for (const [i, subject] of subjects.entries()) {
@@ -453,6 +485,683 @@ export function coherenceProblems(model: ApiModel): string[] {
         const why = unmet(entry, clause);
         if (why) problems.push(`${id}: items[${i}] does not satisfy the example filter "${filter}": ${why}`);
       }
+  }
+  return problems;
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Generated examples: what the REST and Cortex pages show tells the same story as the call.        */
+/* ------------------------------------------------------------------------------------------------ */
+
+/** One example a generated page shows: the call it makes and what it shows the API answered. */
+export type GeneratedExample = {
+  /** The page and example, for messages: `REST createBillingRule`, `New-SMBillingRule, example 1`. */
+  where: string;
+  operation: Operation;
+  sent: {
+    body?: unknown;
+    /** Path parameters by their name in the specification. */
+    path: Record<string, unknown>;
+    filter?: string;
+    orderBy?: string;
+  };
+  /** The answer: one object, or the entries of a page. */
+  shown?: { object?: Record<string, unknown>; entries?: Record<string, unknown>[] };
+};
+
+/** A REST operation page's Markdown, as the reference generator writes it. */
+export type RestPage = { operationId: string; markdown: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const text = (value: unknown) => JSON.stringify(value);
+
+/** The sections of a generated page by heading (`### Request body`, `### 201 Created …`). */
+function sections(markdown: string): { heading: string; body: string }[] {
+  return markdown
+    .split(/^(?=#{2,3} )/m)
+    .map((part) => ({ heading: part.split('\n')[0], body: part.slice(part.indexOf('\n') + 1) }));
+}
+
+const jsonAfterExample = (body: string): unknown => {
+  const match = /Example:\s*```json\n([\s\S]*?)\n```/.exec(body);
+  if (!match) return undefined;
+  try {
+    return JSON.parse(match[1]);
+  } catch {
+    return undefined;
+  }
+};
+
+/** The values a concrete path gives its template's parameters: `/users/{userId}` ← `/users/4d8f…`. */
+function pathValues(template: string, url: string): Record<string, unknown> {
+  const names: string[] = [];
+  const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{([^}]+)\\?\}/g, (_m, name) => {
+    names.push(name);
+    return '([^/?]+)';
+  });
+  const match = new RegExp(`${pattern}(?:\\?|$)`).exec(url);
+  return Object.fromEntries(
+    names.map((name, i) => [name, match ? decodeURIComponent(match[i + 1]) : undefined]),
+  );
+}
+
+/** The example a REST operation page shows: its code samples' call, the request body, the success answer. */
+export function restExample(model: ApiModel, page: RestPage): GeneratedExample | undefined {
+  const operation = model.operation(page.operationId);
+  if (!operation) return undefined;
+  const parts = sections(page.markdown);
+  const url = /curl -X \w+ '([^']+)'/.exec(page.markdown)?.[1] ?? '';
+  const query = new URLSearchParams(url.split('?')[1] ?? '');
+  const body = jsonAfterExample(
+    parts.find((part) => part.heading.startsWith('### Request body'))?.body ?? '',
+  );
+  const success = successResponse(operation);
+  const answer = jsonAfterExample(
+    parts.find((part) => success && part.heading.startsWith(`### ${success.status} `))?.body ?? '',
+  );
+  const schema = jsonContent(success?.response)?.schema;
+  return {
+    where: `REST ${operation.operationId}`,
+    operation,
+    sent: {
+      ...(body !== undefined ? { body } : {}),
+      path: pathValues(operation.path, url),
+      ...(query.get('$filter') ? { filter: query.get('$filter')! } : {}),
+      ...(query.get('$orderby') ? { orderBy: query.get('$orderby')! } : {}),
+    },
+    ...(isObject(answer)
+      ? {
+          shown:
+            isPage(schema) && Array.isArray(answer.items)
+              ? { entries: answer.items.filter(isObject) }
+              : { object: answer },
+        }
+      : {}),
+  };
+}
+
+/** The parameter set a call fits: every argument is one of its parameters, every mandatory one is given. */
+function setOf(cmdlet: Cmdlet, args: Record<string, unknown>, piped: boolean) {
+  const given = Object.keys(args).filter(
+    (name) =>
+      !name.startsWith('#') && !COMMON_PARAMETERS.includes(name) && !/^(Wait|TimeoutSeconds)$/.test(name),
+  );
+  const named = (set: Cmdlet['sets'][number], name: string) =>
+    set.parameters.find(
+      (parameter) =>
+        parameter.name.toLowerCase() === name.toLowerCase() ||
+        parameter.aliases.some((alias) => alias.toLowerCase() === name.toLowerCase()),
+    );
+  return cmdlet.sets.find(
+    (set) =>
+      given.every((name) => named(set, name)) &&
+      set.parameters.every(
+        (parameter) =>
+          !parameter.required ||
+          (piped && parameter.pipeline) ||
+          given.some((name) => named(set, name) === parameter),
+      ),
+  );
+}
+
+/**
+ * The examples a cmdlet page shows, each read back from its text: the last `Verb-SM` call of its code
+ * (whose result the output shows) and the output in PowerShell's list view. A call that fits none of
+ * the cmdlet's parameter sets is a problem.
+ */
+export function cortexExamples(
+  model: ApiModel,
+  reference: CortexReference,
+  cmdlet: Cmdlet,
+): { examples: GeneratedExample[]; problems: string[] } {
+  const examples: GeneratedExample[] = [];
+  const problems: string[] = [];
+  for (const [i, example] of cmdlet.examples.entries()) {
+    const where = `${cmdlet.name}, example ${i + 1} (${example.title})`;
+    const calls = readInvocations(example.code);
+    for (const [n, call] of calls.entries()) {
+      const called = reference.cmdlets.find((candidate) => candidate.name === call.name);
+      if (!called) {
+        problems.push(`${where}: calls ${call.name}, which is not a cmdlet of the reference`);
+        continue;
+      }
+      const set = setOf(called, call.args, call.piped);
+      if (!set) {
+        problems.push(
+          `${where}: ${call.name} ${Object.keys(call.args)
+            .map((name) => `-${name}`)
+            .join(' ')} fits none of its parameter sets`,
+        );
+        continue;
+      }
+      if (n !== calls.length - 1) continue;
+      const base = set.name.replace(/InputObject$/, '').toLowerCase();
+      const operation = model.operations.find((candidate) => candidate.operationId.toLowerCase() === base);
+      if (!operation || called.name !== cmdlet.name) continue;
+      const renames = operation['x-cortex']?.parameters;
+      const argument = (name: string) => {
+        const wanted = parameterName(name, renames).toLowerCase();
+        const parameter = set.parameters.find((candidate) => candidate.name.toLowerCase() === wanted);
+        const key = Object.keys(call.args).find(
+          (arg) =>
+            arg.toLowerCase() === wanted ||
+            parameter?.aliases.some((alias) => alias.toLowerCase() === arg.toLowerCase()),
+        );
+        return key === undefined ? undefined : call.args[key];
+      };
+      const path = Object.fromEntries(
+        operation.parameters
+          .filter((parameter) => parameter.in === 'path')
+          .map((parameter) => [parameter.name, argument(parameter.name)]),
+      );
+      const bodySchema = jsonContent(operation.requestBody)?.schema;
+      let body: unknown;
+      if (call.args.InputObject !== undefined) body = call.args.InputObject;
+      else if (bodySchema?.properties) {
+        // `-ItemIds 'a'` is a list of one: PowerShell binds a single value to an array parameter.
+        const entries = Object.entries(bodySchema.properties)
+          .map(([key, property]) => {
+            const value = argument(key);
+            return [
+              key,
+              property.type === 'array' && value !== undefined && !Array.isArray(value) ? [value] : value,
+            ] as const;
+          })
+          .filter(([, value]) => value !== undefined);
+        if (entries.length) body = Object.fromEntries(entries);
+      }
+      const filter = argument('$filter');
+      const orderBy = argument('$orderby');
+      const schema = jsonContent(successResponse(operation)?.response)?.schema;
+      const entrySchema = isPage(schema) ? schema?.properties?.items?.items : schema;
+      const objects = example.output ? readListOutput(example.output, entrySchema) : undefined;
+      if (objects && objects.length > 1 && !isPage(schema))
+        problems.push(
+          `${where}: the output shows ${objects.length} objects, but ${operation.operationId} answers one ${model.schemaName(schema) ?? 'object'}`,
+        );
+      examples.push({
+        where,
+        operation,
+        sent: {
+          ...(body !== undefined ? { body } : {}),
+          path,
+          ...(typeof filter === 'string' ? { filter } : {}),
+          ...(typeof orderBy === 'string' ? { orderBy } : {}),
+        },
+        ...(objects?.length ? { shown: isPage(schema) ? { entries: objects } : { object: objects[0] } } : {}),
+      });
+    }
+  }
+  return { examples, problems };
+}
+
+/** Deep equality of JSON values; objects whatever their key order. */
+function same(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((item, i) => same(item, b[i]));
+  if (isObject(a) && isObject(b)) {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    return [...keys].every((key) => same(a[key], b[key]));
+  }
+  return a === b;
+}
+
+/** `before` with `change` applied as a merge patch: objects merge, anything else replaces. */
+function merged(before: unknown, change: unknown): unknown {
+  if (!isObject(before) || !isObject(change)) return change;
+  const result: Record<string, unknown> = { ...before };
+  for (const [key, value] of Object.entries(change)) result[key] = merged(before[key], value);
+  return result;
+}
+
+/** Every string at a `format: uuid` place of a value that is not a UUID, as `path ("value")`. */
+function notUuids(value: unknown, schema: ModelSchema | undefined, at = ''): string[] {
+  if (!schema || value === undefined || value === null) return [];
+  if (Array.isArray(value)) return value.flatMap((item, i) => notUuids(item, schema.items, `${at}[${i}]`));
+  if (isObject(value))
+    return Object.entries(value).flatMap(([key, item]) =>
+      notUuids(
+        item,
+        schema.properties?.[key] ??
+          (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined),
+        at ? `${at}.${key}` : key,
+      ),
+    );
+  return schema.format === 'uuid' && typeof value === 'string' && !UUID.test(value)
+    ? [`${at || '(the value)'} is ${text(value)}`]
+    : [];
+}
+
+/** The ids of a list of objects with `id`s, or undefined when it is not one. */
+const idsOf = (value: unknown) =>
+  Array.isArray(value) && value.every((item) => isObject(item) && 'id' in item)
+    ? value.map((item) => (item as Record<string, unknown>).id)
+    : undefined;
+
+/**
+ * Problems with one generated example, each `where: …`:
+ * - a list shows an entry its own call's `$filter` excludes, or entries out of its `$orderby`;
+ * - a created object lacks or changes what was sent, or shows a property the call could send and did
+ *   not (unless it is the property's default: a dry run only when one was asked for);
+ * - a changed object differs from the object before the change (the get example of the same resource)
+ *   in more than what was sent, what the API keeps itself (read-only properties), and the member added
+ *   or removed;
+ * - a queued request acts on another object than the one the call names, or counts other than the
+ *   entries sent;
+ * - an id is not in the API's format (a UUID where the schema says `format: uuid`).
+ */
+export function generatedExampleProblems(model: ApiModel, example: GeneratedExample): string[] {
+  const { where, operation, sent, shown } = example;
+  const problems: string[] = [];
+  const responseSchema = jsonContent(successResponse(operation)?.response)?.schema;
+  const bodySchema = jsonContent(operation.requestBody)?.schema;
+  const schemaName = model.schemaName(responseSchema);
+  const entrySchema = isPage(responseSchema) ? responseSchema?.properties?.items?.items : responseSchema;
+
+  // Ids in the API's format.
+  for (const [i, subject] of (shown?.entries ?? (shown?.object ? [shown.object] : [])).entries())
+    for (const id of notUuids(subject, entrySchema))
+      problems.push(
+        `${where}: ${shown?.entries ? `entry ${i + 1}: ` : ''}${id} in the output, not a UUID (the schema's format is uuid)`,
+      );
+  for (const id of notUuids(sent.body, bodySchema))
+    problems.push(`${where}: ${id} in the call, not a UUID (the schema's format is uuid)`);
+
+  // A list against its own call's filter and order.
+  if (shown?.entries && sent.filter) {
+    const filter = parseFilter(sent.filter);
+    if (!filter) problems.push(`${where}: the filter "${sent.filter}" is not in the API's $filter syntax`);
+    else
+      for (const [i, entry] of shown.entries.entries())
+        if (satisfies(entry, filter) === false)
+          problems.push(
+            `${where}: entry ${i + 1} of the output does not satisfy the call's filter "${sent.filter}": ${filterProperties(
+              filter,
+            )
+              .map((property) => `${property} is ${text(valueAt(entry, property))}`)
+              .join(', ')}`,
+          );
+  }
+  if (shown?.entries && sent.orderBy)
+    for (let i = 1; i < shown.entries.length; i++)
+      if (orderOf(shown.entries[i - 1], shown.entries[i], sent.orderBy) > 0)
+        problems.push(
+          `${where}: entries ${i} and ${i + 1} of the output are not in the call's order "${sent.orderBy}"`,
+        );
+
+  const object = shown?.object;
+  const body = isObject(sent.body) ? sent.body : undefined;
+  if (!object) return problems;
+
+  // A queued request: the object it acts on, and what it counts.
+  if (schemaName === 'Request') {
+    const target = isObject(object.target) ? object.target : undefined;
+    if (body && target)
+      for (const field of differingFields(body, target))
+        problems.push(`${where}: the queued request contradicts the call: ${field}`);
+    for (const [key, types] of Object.entries(TARGET_IDS)) {
+      const named = body?.[key];
+      if (typeof named === 'string' && target && types.includes(String(target.type)) && target.id !== named)
+        problems.push(
+          `${where}: the call names ${key} ${text(named)}, but the queued request acts on ${text(target.id)}`,
+        );
+    }
+    const sentLists = Object.entries(body ?? {}).filter(
+      ([, value]) => Array.isArray(value) && value.every(isObject),
+    ) as [string, unknown[]][];
+    if (sentLists.length === 1) {
+      const [key, list] = sentLists[0];
+      const counted = /^(\d+) /.exec(String(target?.name ?? ''))?.[1];
+      if (counted !== undefined && Number(counted) !== list.length)
+        problems.push(
+          `${where}: the queued request's target is ${text(target?.name)}, but the call sends ${list.length} ${key}`,
+        );
+      if (
+        /one child request per item/.test(operation.description) &&
+        typeof object.childCount === 'number' &&
+        object.childCount !== list.length
+      )
+        problems.push(
+          `${where}: the queued request has ${object.childCount} child requests, but the call sends ${list.length} ${key} (one child request per item)`,
+        );
+    }
+    return problems;
+  }
+  if (!responseSchema?.properties || isPage(responseSchema)) return problems;
+  const properties = responseSchema.properties;
+  const writable = (schema: ModelSchema | undefined, key: string) =>
+    Boolean(schema?.properties?.[key]) && !schema?.properties?.[key].readOnly;
+  const resource = ownResource(model, operation);
+  const isChange =
+    resource?.read !== undefined &&
+    (operation.method === 'patch' || operation.method === 'put' || resource.path !== operation.path);
+
+  if (isChange) {
+    // Against the resource before the change: the get example of the same resource.
+    const before = mediaExample(jsonContent(successResponse(resource!.read!)?.response));
+    if (!isObject(before)) return problems;
+    let expected = merged(
+      before,
+      Object.fromEntries(Object.entries(body ?? {}).filter(([key]) => key in properties)),
+    ) as Record<string, unknown>;
+    // A member added (a body's only id) or removed (the path's last id) changes one list of members.
+    const members = Object.keys(properties).find((key) => idsOf(before[key]) !== undefined);
+    const memberId =
+      operation.method === 'post' &&
+      body &&
+      Object.keys(body).length === 1 &&
+      /Id$/.test(Object.keys(body)[0])
+        ? { add: Object.values(body)[0] }
+        : operation.method === 'delete' && operation.path !== resource!.path
+          ? { remove: sent.path[[...operation.path.matchAll(/\{([^}]+)\}/g)].at(-1)![1]] }
+          : undefined;
+    if (members && memberId) {
+      const ids = idsOf(before[members])!;
+      expected = {
+        ...expected,
+        [members]:
+          'add' in memberId
+            ? [...ids.filter((id) => id !== memberId.add), memberId.add]
+            : ids.filter((id) => id !== memberId.remove),
+      };
+    }
+    for (const [key, schema] of Object.entries(properties)) {
+      if (schema.readOnly) continue;
+      const [actual, wanted] =
+        members === key && memberId ? [idsOf(object[key]), expected[key]] : [object[key], expected[key]];
+      if (
+        same(actual, wanted) ||
+        (members === key &&
+          memberId &&
+          same([...((actual as unknown[]) ?? [])].sort(), [...(wanted as unknown[])].sort()))
+      )
+        continue;
+      const why =
+        members === key && memberId
+          ? `the ids ${text(actual)} in the output, but ${text(wanted)} after the call ${'add' in memberId ? `adds ${text(memberId.add)}` : `removes ${text(memberId.remove)}`}`
+          : body && key in body
+            ? `${text(actual)} in the output, but the call sends ${text(body[key])}`
+            : `${text(actual)} in the output, but ${text(before[key])} before the call, which does not change it`;
+      problems.push(`${where}: ${key} is ${why}`);
+    }
+    return problems;
+  }
+
+  if (operation.method !== 'post' || !bodySchema?.properties) return problems;
+  // A created object: what was sent, what the API adds (read-only properties, defaults), nothing else.
+  for (const [key, value] of Object.entries(body ?? {})) {
+    if (!(key in properties) || bodySchema.properties[key]?.format === 'password') continue;
+    if (!same(object[key], value))
+      problems.push(
+        object[key] === undefined
+          ? `${where}: ${key} is sent as ${text(value)}, but the output does not show it`
+          : `${where}: ${key} is sent as ${text(value)}, but the output shows ${text(object[key])}`,
+      );
+  }
+  for (const [key, value] of Object.entries(object)) {
+    if (!writable(bodySchema, key) || (body && key in body)) continue;
+    const fallback = bodySchema.properties[key].default;
+    if (fallback === undefined)
+      problems.push(`${where}: ${key} is ${text(value)} in the output, but the call does not send it`);
+    else if (!same(value, fallback))
+      problems.push(
+        `${where}: ${key} is ${text(value)} in the output, but the call does not ask for it (default ${text(fallback)})`,
+      );
+  }
+  return problems;
+}
+
+/** An error table as a page shows it: per status, the codes listed and the row's text. */
+export type ErrorTableRow = { status: string; codes: string[]; text: string };
+
+/** The rows of the REST page's error table (`| 400 Bad Request | `ValidationFailed` | … |`). */
+export function restErrorRows(markdown: string): ErrorTableRow[] {
+  const table = sections(markdown).find((part) => part.heading.startsWith('### Errors'))?.body ?? '';
+  return readErrorTable(table);
+}
+
+/** The rows of a cmdlet page's error table, in its notes. */
+export function cortexErrorRows(cmdlet: Cmdlet): ErrorTableRow[] {
+  return readErrorTable(cmdlet.notes.find((note) => note.startsWith('| HTTP status |')) ?? '');
+}
+
+function readErrorTable(table: string): ErrorTableRow[] {
+  return table.split('\n').flatMap((line) => {
+    const cells = line
+      .split(/(?<!\\)\|/)
+      .slice(1, -1)
+      .map((part) => part.trim());
+    const status = /^(\d{3})\b/.exec(cells[0] ?? '')?.[1];
+    if (!status || cells.length < 2) return [];
+    const codes = cells.length > 2 ? [...cells[1].matchAll(/`(\w+)`/g)].map((match) => match[1]) : [];
+    return [{ status, codes, text: cells.slice(1).join(' | ') }];
+  });
+}
+
+/** Every parameter of the specification, by name, with what its description says. */
+function allParameters(model: ApiModel) {
+  const seen = new Map<string, { name: string; in: string; description?: string }>();
+  for (const operation of model.operations)
+    for (const parameter of operation.parameters)
+      if (!seen.has(parameter.name)) seen.set(parameter.name, parameter);
+  return [...seen.values()];
+}
+
+/** What the specification says about an operation's errors. */
+export type SpecErrors = {
+  /** Per error status, the codes the specification gives for it. */
+  codes: Map<string, string[]>;
+  /** Codes a parameter the operation does not take causes (`IdempotencyKeyReused`). */
+  foreign: string[];
+  /** Header parameters of the specification the operation does not take (`Idempotency-Key`). */
+  headers: string[];
+};
+
+/**
+ * The codes the specification gives for each error status of an operation: the response's example and
+ * the codes its description names, the codes the operation's or its parameters' descriptions give with
+ * that status ("409 `InvalidState`"), and for 400 the codes of the query options it takes. A code that a
+ * parameter's description gives (`IdempotencyKeyReused`, of `Idempotency-Key`) belongs to operations
+ * that take the parameter only.
+ */
+export function specErrors(model: ApiModel, operation: Operation): SpecErrors {
+  const order = quotedCodes(model.schemas.Error?.properties?.code?.description);
+  const known = new Set(order);
+  const takes = (name: string) => operation.parameters.some((parameter) => parameter.name === name);
+  const stated = (texts: (string | undefined)[]) =>
+    texts.flatMap((value) =>
+      [...(value ?? '').matchAll(/\b(\d{3}) `(\w+)`/g)].map(([, status, code]) => ({ status, code })),
+    );
+  const parameters = allParameters(model);
+  const owned = new Map<string, string>();
+  for (const parameter of parameters)
+    for (const { code } of stated([parameter.description])) owned.set(code, parameter.name);
+  for (const [header, codes] of Object.entries(HEADER_CODES))
+    for (const code of codes) owned.set(code, header);
+  const foreign = [...owned].filter(([, parameter]) => !takes(parameter)).map(([code]) => code);
+  const own = stated([
+    operation.description,
+    ...operation.parameters.map((parameter) => parameter.description),
+  ]);
+  const codes = new Map<string, string[]>();
+  for (const [status, response] of Object.entries(operation.responses)) {
+    if (Number(status) < 400) continue;
+    const example = mediaExample(jsonContent(response)) as { code?: unknown } | undefined;
+    const given = [
+      ...(typeof example?.code === 'string' ? [example.code] : []),
+      ...quotedCodes(response.description),
+      ...own.filter((entry) => entry.status === status).map((entry) => entry.code),
+      ...(status === '400'
+        ? Object.entries(QUERY_OPTION_CODES)
+            .filter(([option]) => takes(option))
+            .map(([, code]) => code)
+        : []),
+    ].filter((code) => known.has(code) && !foreign.includes(code));
+    codes.set(
+      status,
+      [...new Set(given)].sort((a, b) => order.indexOf(a) - order.indexOf(b)),
+    );
+  }
+  const headers = parameters
+    .filter((parameter) => parameter.in === 'header' && !takes(parameter.name))
+    .map((parameter) => parameter.name);
+  return { codes, foreign, headers };
+}
+
+const common = (lists: string[][]) =>
+  lists.length ? lists.reduce((shared, list) => shared.filter((value) => list.includes(value))) : [];
+
+/**
+ * Problems with an error table of a page that documents `operations` (a REST page: one; a cmdlet page:
+ * its operations, whose codes it merges): a status without a code the specification gives for it, a
+ * code the operations cannot answer with, and a header they do not take named in a row.
+ */
+export function errorTableProblems(
+  model: ApiModel,
+  where: string,
+  operations: Operation[],
+  rows: ErrorTableRow[],
+): string[] {
+  const problems: string[] = [];
+  const specs = operations.map((operation) => specErrors(model, operation));
+  const statuses = [...new Set(specs.flatMap((spec) => [...spec.codes.keys()]))].sort();
+  const foreign = common(specs.map((spec) => spec.foreign));
+  const headers = common(specs.map((spec) => spec.headers));
+  for (const status of statuses) {
+    const expected = [...new Set(specs.flatMap((spec) => spec.codes.get(status) ?? []))];
+    const row = rows.find((candidate) => candidate.status === status);
+    if (!row) {
+      if (expected.length)
+        problems.push(
+          `${where}: the error table has no row for ${status}, whose codes are ${expected.join(', ')}`,
+        );
+      continue;
+    }
+    const missing = expected.filter((code) => !row.codes.includes(code));
+    if (missing.length)
+      problems.push(
+        `${where}: the error table lists ${row.codes.join(', ') || 'no code'} for ${status}, but the specification also gives ${missing.join(', ')}`,
+      );
+  }
+  for (const row of rows) {
+    for (const code of foreign)
+      if (row.text.includes(`\`${code}\``))
+        problems.push(
+          `${where}: the error table names ${code} for ${row.status}, but the operation does not take the parameter that causes it`,
+        );
+    for (const header of headers)
+      if (row.text.includes(`\`${header}\``))
+        problems.push(
+          `${where}: the error table's ${row.status} row names \`${header}\`, which the operation does not take`,
+        );
+  }
+  return problems;
+}
+
+/** Every status value of the specification (each schema's `status` enum). */
+function allStates(model: ApiModel): Set<string> {
+  return new Set(
+    Object.values(model.schemas).flatMap((schema) => (schema.properties?.status?.enum ?? []).map(String)),
+  );
+}
+
+/**
+ * Problems with a cmdlet page's outputs and waiting: "one object per entry" only for an operation that
+ * answers with a page; for an operation that answers 202, the `-Wait` text, the notes and the example
+ * remarks name only states of the object it answers with and cmdlets that read that object.
+ */
+export function cortexPageProblems(model: ApiModel, reference: CortexReference, cmdlet: Cmdlet): string[] {
+  const problems: string[] = [];
+  const operations = cmdlet.operations
+    .map((ref) => model.operation(ref.operationId))
+    .filter((operation): operation is Operation => Boolean(operation));
+  const own =
+    cmdlet.outputs.length &&
+    model.operations.some((operation) => operation['x-cortex']?.cmdlet === cmdlet.name);
+  if (own)
+    for (const line of cmdlet.outputs) {
+      const operationId = /\(\.\.\/reference\/([\w-]+)#/.exec(line)?.[1];
+      const operation = operations.find((candidate) => restPageId(candidate.operationId) === operationId);
+      if (!operation) continue;
+      const page = isPage(jsonContent(successResponse(operation)?.response)?.schema);
+      if (/one object per entry/.test(line) !== page)
+        problems.push(
+          page
+            ? `${cmdlet.name}: the output of ${operation.operationId} is a page, but the Outputs section does not say one object per entry`
+            : `${cmdlet.name}: the Outputs section says one object per entry for ${operation.operationId}, which answers one ${model.schemaName(jsonContent(successResponse(operation)?.response)?.schema) ?? 'object'}`,
+        );
+    }
+  const states = allStates(model);
+  for (const operation of operations) {
+    const success = successResponse(operation);
+    const schema = jsonContent(success?.response)?.schema;
+    const name = model.schemaName(schema);
+    if (success?.status !== '202' || !name || operation['x-cortex']?.cmdlet !== cmdlet.name) continue;
+    const allowed = new Set((schema?.properties?.status?.enum ?? []).map(String));
+    const readers = new Set(
+      reference.cmdlets
+        .filter((other) =>
+          other.operations.some(
+            (ref) =>
+              model.operation(ref.operationId)?.method === 'get' &&
+              model.schemaName(
+                jsonContent(successResponse(model.operation(ref.operationId)!)?.response)?.schema,
+              ) === name,
+          ),
+        )
+        .map((other) => other.name),
+    );
+    const texts = [
+      ...cmdlet.notes.filter((note) => note.startsWith('Asynchronous')),
+      ...cmdlet.sets
+        .flatMap((set) => set.parameters)
+        .filter((p) => /^(Wait|TimeoutSeconds)$/.test(p.name))
+        .map((p) => p.description),
+      ...cmdlet.examples.flatMap((example) => (example.remarks ? [example.remarks] : [])),
+      ...cmdlet.outputs,
+    ];
+    for (const value of new Set(
+      texts.flatMap((line) => [...line.matchAll(/`([^`]+)`/g)].map((match) => match[1])),
+    )) {
+      if (states.has(value) && !allowed.has(value))
+        problems.push(
+          `${cmdlet.name}: the page says a ${name} can be \`${value}\`, which is not a state of ${name}`,
+        );
+      if (/^[A-Z][a-z]+-SM\w+$/.test(value) && value !== cmdlet.name && !readers.has(value))
+        problems.push(
+          `${cmdlet.name}: the page sends the reader to \`${value}\` to follow the ${name} it starts, but ${value} does not read a ${name}`,
+        );
+    }
+  }
+  return problems;
+}
+
+/**
+ * Every problem of the generated reference (REST pages and the Cortex reference) with the rules above:
+ * each example against its own call, each error table against the specification, each cmdlet page's
+ * outputs and waiting against the operations it calls.
+ */
+export function generatedProblems(model: ApiModel, pages: RestPage[], reference: CortexReference): string[] {
+  const problems: string[] = [];
+  for (const page of pages) {
+    const example = restExample(model, page);
+    if (!example) continue;
+    problems.push(...generatedExampleProblems(model, example));
+    problems.push(
+      ...errorTableProblems(model, example.where, [example.operation], restErrorRows(page.markdown)),
+    );
+  }
+  for (const cmdlet of reference.cmdlets) {
+    const { examples, problems: calls } = cortexExamples(model, reference, cmdlet);
+    problems.push(...calls);
+    for (const example of examples) problems.push(...generatedExampleProblems(model, example));
+    const operations = cmdlet.operations
+      .map((ref) => model.operation(ref.operationId))
+      .filter((operation): operation is Operation => Boolean(operation))
+      .filter((operation) => operation['x-cortex']?.cmdlet === cmdlet.name);
+    if (operations.length)
+      problems.push(...errorTableProblems(model, cmdlet.name, operations, cortexErrorRows(cmdlet)));
+    problems.push(...cortexPageProblems(model, reference, cmdlet));
   }
   return problems;
 }

@@ -8,10 +8,16 @@ import {
   coherenceProblems,
   createValidator,
   exampleProblems,
+  generatedProblems,
   parseDeclaration,
   simpleFilter,
   toJsonSchema,
+  type RestPage,
 } from '../examples';
+import type { ApiModel } from '@services-manager-docs/core/api';
+import { referencePages } from '../../plugins/api-reference/generate';
+import type { Cmdlet, CmdletExample, CortexReference } from '../../plugins/api-reference/cortex/model';
+import { buildReference } from '../../plugins/api-reference/cortex/reference';
 
 const ROOT = path.resolve(__dirname, '../..');
 const spec = await apiModel({ kind: 'file', location: path.join(ROOT, DEFAULT_SPEC) });
@@ -235,3 +241,235 @@ function propertiesOf(values: object): Record<string, unknown> {
     ]),
   );
 }
+
+/** The REST operation pages the reference generator writes for a model. */
+const restPages = (model: ApiModel): RestPage[] =>
+  referencePages(model)
+    .filter((page) => page.item.api?.operationId)
+    .map((page) => ({ operationId: page.item.api!.operationId!, markdown: page.markdown }));
+
+describe('the generated reference tells the story of each call', () => {
+  it('every REST and Cortex example, error table and cmdlet output of the specification', () => {
+    expect(generatedProblems(spec, restPages(spec), buildReference(spec))).toEqual([]);
+  });
+});
+
+describe('the generated-example check (fixtures: one broken example per rule)', async () => {
+  const file = path.join(__dirname, 'fixtures/generated-examples.yaml');
+  const fixture = await modelFromText(fs.readFileSync(file, 'utf8'), file);
+  const pages = restPages(fixture);
+  const reference = buildReference(fixture);
+  const cmdlet = (name: string) => reference.cmdlets.find((candidate) => candidate.name === name)!;
+  /** The problems of the fixture's reference with one cmdlet changed (and no REST page). */
+  const withCmdlet = (name: string, change: Partial<Cmdlet>) =>
+    generatedProblems(fixture, [], {
+      ...reference,
+      cmdlets: reference.cmdlets.map((candidate) =>
+        candidate.name === name ? { ...candidate, ...change } : candidate,
+      ),
+    } as CortexReference);
+  const withExample = (name: string, change: Partial<CmdletExample>, index = 0) =>
+    withCmdlet(name, {
+      examples: cmdlet(name).examples.map((example, i) =>
+        i === index ? { ...example, ...change } : example,
+      ),
+    });
+  /** The problems of the fixture's REST pages with one page's Markdown changed (and no cmdlet). */
+  const withPage = (operationId: string, edit: (markdown: string) => string) =>
+    generatedProblems(
+      fixture,
+      pages.map((page) =>
+        page.operationId === operationId ? { ...page, markdown: edit(page.markdown) } : page,
+      ),
+      { ...reference, cmdlets: [] },
+    );
+  const output = (...objects: Record<string, unknown>[]) =>
+    objects
+      .map((object) =>
+        Object.entries(object)
+          .map(([key, value]) => `${key} : ${value}`)
+          .join('\n'),
+      )
+      .join('\n\n');
+
+  it('passes the fixture as generated', () => {
+    expect(generatedProblems(fixture, pages, reference)).toEqual([]);
+  });
+
+  it('a list shows only the entries its own filter returns, in its order', () => {
+    expect(
+      withExample('Get-SMThing', {
+        output: output(
+          { id: '7c4e2a91-3b5d-4f6a-9e8c-1d2b3a4f5e60', name: 'Axle', status: 'Active' },
+          { id: '9a2d4f61-7e3b-4c5a-8d1e-2f6b9c0a3e74', name: 'Cog', status: 'Failed' },
+        ),
+      }),
+    ).toEqual([
+      `Get-SMThing, example 1 (List things): entry 2 of the output does not satisfy the call's filter "status eq 'Active'": status is "Failed"`,
+    ]);
+    expect(
+      withExample('Get-SMThing', {
+        code: `Get-SMThing -Filter "status eq 'Failed' or name eq 'Cog'"`,
+        output: output({ id: '3f1c9a2e-7b4d-4e8a-9c1f-2a6b8d0e4c51', name: 'Sprocket', status: 'Active' }),
+      }),
+    ).toEqual([
+      `Get-SMThing, example 1 (List things): entry 1 of the output does not satisfy the call's filter "status eq 'Failed' or name eq 'Cog'": status is "Active", name is "Sprocket"`,
+    ]);
+    expect(
+      withExample('Get-SMThing', {
+        output: output(
+          { id: '3f1c9a2e-7b4d-4e8a-9c1f-2a6b8d0e4c51', name: 'Sprocket', status: 'Active' },
+          { id: '7c4e2a91-3b5d-4f6a-9e8c-1d2b3a4f5e60', name: 'Axle', status: 'Active' },
+        ),
+      }),
+    ).toEqual([
+      `Get-SMThing, example 1 (List things): entries 1 and 2 of the output are not in the call's order "name"`,
+    ]);
+  });
+
+  it('a created object carries exactly what was sent plus what the API adds', () => {
+    expect(
+      withPage('createThing', (markdown) => markdown.replace('  "description": "A small gear.",\n', '')),
+    ).toEqual(['REST createThing: description is sent as "A small gear.", but the output does not show it']);
+    expect(withExample('New-SMThing', { code: "New-SMThing -Name 'Gear'" })).toEqual([
+      'New-SMThing, example 1 (Create a thing): description is "A small gear." in the output, but the call does not send it',
+    ]);
+  });
+
+  it('a dry run only where the call asks for one', () => {
+    expect(withExample('New-SMRun', { code: "New-SMRun -Period '2025-05'" })).toEqual([
+      'New-SMRun, example 1 (Start a run): dryRun is true in the output, but the call does not ask for it (default false)',
+    ]);
+  });
+
+  it('a changed object differs from the object before only in what the call changes', () => {
+    expect(
+      withExample('Set-SMThing', {
+        output: output({
+          id: '3f1c9a2e-7b4d-4e8a-9c1f-2a6b8d0e4c51',
+          name: 'Gear',
+          description: 'A sprocket with teeth.',
+          status: 'Active',
+        }),
+      }),
+    ).toEqual([
+      'Set-SMThing, example 1 (Update a thing): name is "Gear" in the output, but "Sprocket" before the call, which does not change it',
+    ]);
+    expect(
+      withExample('Add-SMBundleItem', {
+        output: output({
+          id: '1b3d5f7a-9c0e-4b2d-8f4a-6c8e0a2c4e18',
+          name: 'Starter kit',
+          items: '{@{id=3f1c9a2e-7b4d-4e8a-9c1f-2a6b8d0e4c51; name=Sprocket}}',
+        }),
+      }),
+    ).toEqual([
+      'Add-SMBundleItem, example 1 (Add a thing to a bundle): items is the ids ["3f1c9a2e-7b4d-4e8a-9c1f-2a6b8d0e4c51"] in the output, but ["3f1c9a2e-7b4d-4e8a-9c1f-2a6b8d0e4c51","5c7e9a1b-3d4f-4a6c-8e0a-2b4d6f8a0c96"] after the call adds "5c7e9a1b-3d4f-4a6c-8e0a-2b4d6f8a0c96"',
+    ]);
+  });
+
+  it('a queued import counts the entries the call sends', () => {
+    expect(withExample('Import-SMThing', { code: "Import-SMThing -Items @(@{ name = 'Gear' })" })).toEqual([
+      'Import-SMThing, example 1 (Import things): the queued request\'s target is "2 items", but the call sends 1 items',
+      'Import-SMThing, example 1 (Import things): the queued request has 2 child requests, but the call sends 1 items (one child request per item)',
+    ]);
+  });
+
+  it('ids are in the API’s format wherever the schema says format: uuid', () => {
+    expect(
+      withExample(
+        'Get-SMThing',
+        { output: output({ id: 't-2', name: 'Sprocket', description: 'A sprocket.', status: 'Active' }) },
+        1,
+      ),
+    ).toEqual([
+      'Get-SMThing, example 2 (Get a thing): id is "t-2" in the output, not a UUID (the schema\'s format is uuid)',
+    ]);
+    expect(
+      withPage('getThing', (markdown) =>
+        markdown.replace('"id": "3f1c9a2e-7b4d-4e8a-9c1f-2a6b8d0e4c51"', '"id": "string"'),
+      ),
+    ).toEqual(['REST getThing: id is "string" in the output, not a UUID (the schema\'s format is uuid)']);
+  });
+
+  it('one object where the operation answers one, even with an items array of its own', () => {
+    const bundle = cmdlet('Get-SMBundle');
+    expect(
+      withCmdlet('Get-SMBundle', {
+        outputs: [
+          bundle.outputs[0].replace(
+            'The bundle.',
+            'one object per entry; Cortex follows `nextLink` for you.',
+          ),
+        ],
+        examples: [
+          {
+            ...bundle.examples[0],
+            output: output(
+              { id: '3f1c9a2e-7b4d-4e8a-9c1f-2a6b8d0e4c51', name: 'Sprocket' },
+              { id: '5c7e9a1b-3d4f-4a6c-8e0a-2b4d6f8a0c96', name: 'Gear' },
+            ),
+          },
+        ],
+      }),
+    ).toEqual([
+      'Get-SMBundle, example 1 (Get a bundle): the output shows 2 objects, but getBundle answers one Bundle',
+      'Get-SMBundle: the Outputs section says one object per entry for getBundle, which answers one Bundle',
+    ]);
+  });
+
+  it('error tables list every code the specification gives for a status', () => {
+    const notes = cmdlet('Get-SMThing').notes.map((note) =>
+      note.replace('`ValidationFailed`, `InvalidFilter`, `InvalidPaging`', '`ValidationFailed`'),
+    );
+    expect(withCmdlet('Get-SMThing', { notes })).toEqual([
+      'Get-SMThing: the error table lists ValidationFailed for 400, but the specification also gives InvalidFilter, InvalidPaging',
+    ]);
+    expect(
+      withPage('createThing', (markdown) =>
+        markdown.replace('| `InvalidState`, `DuplicateName`, `IdempotencyKeyReused` |', '| `InvalidState` |'),
+      ),
+    ).toEqual([
+      'REST createThing: the error table lists InvalidState for 409, but the specification also gives DuplicateName, IdempotencyKeyReused',
+    ]);
+  });
+
+  it('names Idempotency-Key, and the code it causes, only where the operation takes the key', () => {
+    expect(
+      withPage('updateThing', (markdown) =>
+        markdown
+          .replace(
+            '`InvalidState` or `DuplicateName`.',
+            '`InvalidState`, `DuplicateName`, or `IdempotencyKeyReused`.',
+          )
+          .replace('Repeat the call later;', 'Repeat the call later with the same `Idempotency-Key`;'),
+      ),
+    ).toEqual([
+      'REST updateThing: the error table names IdempotencyKeyReused for 409, but the operation does not take the parameter that causes it',
+      "REST updateThing: the error table's 500 row names `Idempotency-Key`, which the operation does not take",
+    ]);
+  });
+
+  it('a cmdlet waits for what its operation starts: a run is not a request', () => {
+    const run = cmdlet('New-SMRun');
+    expect(
+      withCmdlet('New-SMRun', {
+        notes: run.notes.map((note) =>
+          note.replace(
+            '`Completed` or `Failed`, and `Get-SMRun` reads it later',
+            '`Completed`, `Failed` or `Cancelled`, and `Wait-SMRequest` waits for it later',
+          ),
+        ),
+      }),
+    ).toEqual([
+      'New-SMRun: the page says a Run can be `Cancelled`, which is not a state of Run',
+      'New-SMRun: the page sends the reader to `Wait-SMRequest` to follow the Run it starts, but Wait-SMRequest does not read a Run',
+    ]);
+  });
+
+  it('a call uses the cmdlet’s own parameters', () => {
+    expect(withExample('New-SMThing', { code: "New-SMThing -Title 'Gear'" })).toEqual([
+      'New-SMThing, example 1 (Create a thing): New-SMThing -Title fits none of its parameter sets',
+    ]);
+  });
+});
