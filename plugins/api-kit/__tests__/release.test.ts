@@ -57,12 +57,17 @@ describe('npm run api:release', () => {
 
   it('refuses while a breaking change has no changelog entry, and a bad version', async () => {
     const dir = repository((text) => {
-      const spec = yaml.load(text) as { paths: Record<string, Record<string, unknown>> };
-      delete spec.paths['/customers/{customerId}'].delete;
+      const spec = yaml.load(text) as { paths: Record<string, Record<string, { parameters: unknown[] }>> };
+      spec.paths['/customers'].get.parameters.push({
+        name: 'region',
+        in: 'query',
+        required: true,
+        type: 'string',
+      });
       return yaml.dump(spec);
     });
     await expect(release('1.0.2', '2027-01-04', dir)).rejects.toThrow(
-      /breaking change\(s\) since release 1\.0\.1 have no entry[\s\S]*operation: deleteCustomer\n {2}change: Removed operation DELETE/,
+      /breaking change\(s\) since release 1\.0\.1 have no entry[\s\S]*operation: listCustomers\n {2}change: Added required query parameter `region`/,
     );
     await expect(release('next', '2027-01-04', dir)).rejects.toThrow('Usage: npm run api:release');
   });
