@@ -158,6 +158,9 @@ const config: Config = {
     // The framework patches (patches/, applied on install) are build dependencies of the bundler cache.
     './plugins/patch-cache/index.ts',
     ['./plugins/search-index/index.ts', { pipelines: contentPipelines }],
+    // For API consumers: the specification (as written and in OpenAPI 3), a Postman collection and
+    // SKILL.md, made while the site loads and written first when the build is done.
+    ['./plugins/api-kit/index.ts', { spec: apiSpec }],
     // Completes the build: the Markdown twins, then _headers and precompressed copies of every file.
     ['./plugins/static-host/index.ts', { pipelines: contentPipelines, spec: apiSpec }],
     // The API reference is its own docs instance, generated from the specification before each build

@@ -44,4 +44,9 @@ export type ContentFile = {
     content: DocContent;
   }[];
   operations: BuildOperation[];
+  /**
+   * Files beside the pages for API clients and assistants: the specification as written and in OpenAPI 3,
+   * the Postman collection and SKILL.md. `path` is the file's site path, base URL included.
+   */
+  downloads?: { path: string; title: string; description: string; mimeType: string }[];
 };

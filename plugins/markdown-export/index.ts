@@ -12,6 +12,7 @@ import {
 } from '@services-manager-docs/core/content/build';
 import { contentDocs, type ContentDoc, type LoadedDoc as Doc, type Pipelines } from '../content-model';
 import { referenceRoute } from '../api-mentions/operations';
+import { contentDownloads, DOWNLOAD_LIST } from '../api-kit/downloads';
 
 type SidebarItem = {
   type: string;
@@ -131,6 +132,16 @@ export default function markdownExportPlugin(
         "AI assistants can also reach these pages through the documentation's MCP server (Model Context Protocol), with tools to search them, read a page, and look up REST API operations, Cortex cmdlets and knowledge-base articles: run `npm run mcp` in the documentation repository after `npm run build`" +
           (assistants ? `; see [Use the documentation from an AI assistant](${twin(assistants)}).` : '.'),
         '',
+        // The agent skill and the API's machine-readable files (../api-kit), SKILL.md first.
+        '## For agents and API clients',
+        '',
+        ...[...DOWNLOAD_LIST]
+          .sort((a, b) => Number(b.id === 'skill') - Number(a.id === 'skill'))
+          .map(
+            (download) =>
+              `- [${download.title}](${origin}${siteConfig.baseUrl}${download.file}): ${download.description}`,
+          ),
+        '',
         ...[...sections].flatMap(([label, list]) => [
           `## ${label}`,
           '',
@@ -144,16 +155,14 @@ export default function markdownExportPlugin(
       await fs.writeFile(path.join(outDir, 'llms.txt'), index);
       await fs.writeFile(path.join(outDir, 'llms-full.txt'), full);
       const api = await apiModel(options.spec);
-      const operations = api.operations.map(
-        (op): BuildOperation => ({
-          operationId: op.operationId,
-          method: op.method.toUpperCase(),
-          path: op.path,
-          summary: op.summary,
-          ...(typeof op['x-cortex']?.cmdlet === 'string' ? { cmdlet: op['x-cortex'].cmdlet } : {}),
-          url: `${siteConfig.baseUrl}${referenceRoute(op).slice(1)}`,
-        }),
-      );
+      const operations = api.operations.map((op): BuildOperation => ({
+        operationId: op.operationId,
+        method: op.method.toUpperCase(),
+        path: op.path,
+        summary: op.summary,
+        ...(typeof op['x-cortex']?.cmdlet === 'string' ? { cmdlet: op['x-cortex'].cmdlet } : {}),
+        url: `${siteConfig.baseUrl}${referenceRoute(op).slice(1)}`,
+      }));
       const model: ContentFile = {
         origin,
         baseUrl: siteConfig.baseUrl,
@@ -167,6 +176,7 @@ export default function markdownExportPlugin(
           content: page.content,
         })),
         operations,
+        downloads: contentDownloads(siteConfig.baseUrl),
       };
       await fs.writeFile(path.join(outDir, CONTENT_FILE), JSON.stringify(model));
     },
