@@ -9,6 +9,7 @@ import type { MediaType as Media, Operation, Parameter, Schema } from '@services
 import { cmdletSlug } from './cortex/model';
 import { errorRows } from './cortex/errors';
 import { lifecycleNote } from './lifecycleNotes';
+import { DOWNLOADS } from '../api-kit/downloads';
 
 type SecurityScheme = {
   type: string;
@@ -334,6 +335,7 @@ export function createApiPageMD(item: PageItem): string {
     '## Responses \\{#responses\\}',
     ...responsesMarkdown(api.responses, api),
     ...samplesMarkdown(api),
+    `[Download the API specification](pathname:///${DOWNLOADS.spec.file}) (Swagger 2.0, YAML), in OpenAPI 3.0 as [JSON](pathname:///${DOWNLOADS.openapiJson.file}) or [YAML](pathname:///${DOWNLOADS.openapiYaml.file}), or the [Postman collection](pathname:///${DOWNLOADS.postman.file}) to try this operation.`,
   ]);
 }
 

@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { LoadContext } from '@docusaurus/types';
 import { apiModel, DEFAULT_SPEC, validateSpec, type SpecSource } from '@services-manager-docs/core/api';
 import { sampleRequest, type ApiItem } from '../../api-reference/markdown';
+import { referencePages } from '../../api-reference/generate';
 import apiKitPlugin, { specFiles } from '..';
 import { contentDownloads, DOWNLOAD_LIST, DOWNLOADS } from '../downloads';
 import { NEW_UUID, POSTMAN_SCHEMA, stableId } from '../postman';
@@ -91,6 +92,33 @@ describe('the specification downloads', () => {
     expect(yaml.load(files.get(DOWNLOADS.openapiYaml.file)!)).toEqual(
       JSON.parse(files.get(DOWNLOADS.openapiJson.file)!),
     );
+  });
+});
+
+describe('the links to the downloads', () => {
+  const link = (file: string) => `(pathname:///${file})`;
+
+  it('are on every operation page', () => {
+    const pages = referencePages(model).filter((page) => page.type === 'api');
+    expect(pages).toHaveLength(model.operations.length);
+    for (const page of pages) {
+      expect(page.markdown).toContain(`[Download the API specification]${link(DOWNLOADS.spec.file)}`);
+      for (const download of [DOWNLOADS.openapiJson, DOWNLOADS.openapiYaml, DOWNLOADS.postman])
+        expect(page.markdown).toContain(link(download.file));
+    }
+  });
+
+  it('are on REST conventions, with the changelog, and the collection on the walk-through', () => {
+    const rest = fs.readFileSync(path.join(ROOT, 'api-docs/rest.md'), 'utf8');
+    const downloads = rest.slice(
+      rest.indexOf('{#downloads}'),
+      rest.indexOf('\n## ', rest.indexOf('{#downloads}')),
+    );
+    for (const download of [DOWNLOADS.spec, DOWNLOADS.openapiJson, DOWNLOADS.openapiYaml, DOWNLOADS.postman])
+      expect(downloads).toContain(link(download.file));
+    expect(downloads).toContain('](./reference/api-changelog.md)');
+    const walkthrough = fs.readFileSync(path.join(ROOT, 'api-docs/rest-walkthrough.md'), 'utf8');
+    expect(walkthrough).toContain(link(DOWNLOADS.postman.file));
   });
 });
 
