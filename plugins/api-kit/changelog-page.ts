@@ -91,6 +91,8 @@ export function changelogPage(api: ApiChangelog): string {
     '',
     `Download the specification of the current release, or the collection to try it, from [REST conventions](../rest.md#downloads). The latest release is **${latest.version}** of ${latest.date}.`,
     '',
+    'The changes are found by comparing the specifications, so they name what the reference shows: operations, parameters, request bodies, responses and scopes. Changes to descriptions and examples are not listed. A change that alters what an operation takes also appears on the page of the Cortex cmdlet that calls it, since the cmdlet takes the same parameters.',
+    '',
   ];
   if (pending.length)
     lines.push(
