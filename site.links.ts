@@ -98,4 +98,25 @@ if (askEndpoint && !/^(https?:\/\/[^/]|\/(?!\/))/.test(askEndpoint))
   throw new Error(
     `DOCS_ASK_ENDPOINT must be an http(s) URL or a path on this site (such as /api/ask), not "${askEndpoint}".`,
   );
-export const askSettings: { endpoint?: string } = { endpoint: askEndpoint || undefined };
+/**
+ * The questions Ask AI's start screen suggests: common administrator tasks, each answered from its
+ * page by the offline engine (e2e/ask-suggestions.test.ts asks them). DOCS_ASK_SUGGESTIONS replaces
+ * them with `|`-separated questions of your own; an empty value shows none.
+ */
+export const DEFAULT_ASK_SUGGESTIONS = [
+  'How do I add a user to a customer?',
+  'How do I exclude test users from billing?',
+  'How do I regenerate the Partner Center token?',
+  'How do I get an access token for the REST API?',
+];
+const suggestions = process.env.DOCS_ASK_SUGGESTIONS;
+export const askSettings: { endpoint?: string; suggestions: string[] } = {
+  endpoint: askEndpoint || undefined,
+  suggestions:
+    suggestions === undefined
+      ? DEFAULT_ASK_SUGGESTIONS
+      : suggestions
+          .split('|')
+          .map((question) => question.trim())
+          .filter(Boolean),
+};

@@ -5,7 +5,12 @@
  * site's own search (in the browser, or in the proxy over the built index) and the answer cites them
  * as [n].
  */
-import { answerFromSources, numberSources, type Answer, type Source } from '@services-manager-docs/core/ask/extractive';
+import {
+  answerFromSources,
+  numberSources,
+  type Answer,
+  type Source,
+} from '@services-manager-docs/core/ask/extractive';
 import { ASK_LIMITS, conversationOf, type AskRequest } from '@services-manager-docs/core/ask/protocol';
 import { AskError, readChatStream } from '@services-manager-docs/core/ask/stream';
 
@@ -39,6 +44,8 @@ export type AnswerEngine = {
 export type AskSettings = {
   /** The answer endpoint (the Ask AI proxy's `/ask`); the offline engine is used without one. */
   endpoint?: string;
+  /** The questions the start screen suggests. */
+  suggestions?: string[];
 };
 
 const nextFrame = () =>

@@ -11,9 +11,11 @@ import {
 import { createPortal } from 'react-dom';
 import { useHistory } from '@docusaurus/router';
 import useBaseUrl from '@docusaurus/useBaseUrl';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import { trackEvent } from '@site/plugins/analytics/track';
 import { takeEarlyInput } from '@site/plugins/early-input/searchInput';
 import { newConversation, type Conversation } from '@site/src/ask/conversations';
+import type { AskSettings } from '@site/src/ask/engines';
 import AskPanel from '@site/src/components/AskPanel';
 import { addRecent } from '@site/src/search/storage';
 import { MAX_QUERY_LENGTH } from '@services-manager-docs/core/search/types';
@@ -47,6 +49,9 @@ export default function SearchModal({ onClose }: Props): ReactNode {
   const input = useRef<HTMLInputElement>(null);
   const askEntry = useRef<HTMLButtonElement>(null);
   const listId = useId();
+  const { siteConfig } = useDocusaurusContext();
+  const suggestions = (siteConfig.customFields?.ask as AskSettings | undefined)?.suggestions ?? [];
+  const ask = (question: string) => setConversation({ ...newConversation(question), turns: [{ question }] });
 
   const trimmed = query.trim();
   const screen = screenFor(conversation !== null, query, response);
@@ -140,19 +145,21 @@ export default function SearchModal({ onClose }: Props): ReactNode {
         </form>
         <div className={styles.body}>
           {trimmed && !conversation && (
-            <button
-              ref={askEntry}
-              type="button"
-              className={styles.askEntry}
-              onClick={() => setConversation({ ...newConversation(trimmed), turns: [{ question: trimmed }] })}
-            >
+            <button ref={askEntry} type="button" className={styles.askEntry} onClick={() => ask(trimmed)}>
               <span className={styles.askLabel}>Ask AI</span> “{trimmed}”
             </button>
           )}
           {conversation && (
             <AskPanel provider={provider} conversation={conversation} onChange={setConversation} />
           )}
-          {screen === 'start' && <StartScreen onSearch={setQuery} onOpenConversation={setConversation} />}
+          {screen === 'start' && (
+            <StartScreen
+              onSearch={setQuery}
+              onOpenConversation={setConversation}
+              suggestions={suggestions}
+              onAsk={ask}
+            />
+          )}
           {screen === 'error' && <ErrorScreen />}
           {screen === 'noResults' && (
             <NoResultsScreen query={trimmed} provider={provider} onSearch={setQuery} />

@@ -50,14 +50,19 @@ const queries = (items: string[]): Entry[] => items.map((item) => ({ key: item, 
 
 /**
  * The dialog before anything is typed: favourite and recent searches, recent Ask AI conversations, or
- * a hint when there are none. Read from local storage each time the screen appears.
+ * a hint when there are none, and the questions Ask AI suggests. Read from local storage each time the
+ * screen appears.
  */
 export default function StartScreen({
   onSearch,
   onOpenConversation,
+  suggestions,
+  onAsk,
 }: {
   onSearch: (query: string) => void;
   onOpenConversation: (conversation: Conversation) => void;
+  suggestions: string[];
+  onAsk: (question: string) => void;
 }): ReactNode {
   const [saved, setSaved] = useState(loadSaved);
   const [conversations, setConversations] = useState(loadConversations);
@@ -108,6 +113,20 @@ export default function StartScreen({
           },
         ]}
       />
+      {suggestions.length > 0 && (
+        <section aria-label="Ask AI">
+          <h2 className={styles.groupTitle}>Ask AI</h2>
+          <ul className={styles.savedList}>
+            {suggestions.map((question) => (
+              <li key={question} className={styles.savedItem}>
+                <button type="button" className={styles.savedQuery} onClick={() => onAsk(question)}>
+                  {question}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {!saved.favorites.length && !saved.recent.length && !conversations.length && (
         <p className={styles.hint}>
           Search pages, sections, KB numbers (<code>KB 17</code>), API operations and cmdlets.
