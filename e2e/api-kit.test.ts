@@ -70,10 +70,20 @@ describe('the specification downloads', () => {
     assert.equal(first.request.auth?.type, 'noauth');
   });
 
-  it('include SKILL.md with links to the site', () => {
+  it('include SKILL.md, whose every link to the site leads to a page and anchor it has', async () => {
     const skill = read(DOWNLOADS.skill.file);
     assert.match(skill, /^---\nname: services-manager\ndescription: /);
     assert.ok(skill.includes(`${content.origin}${base}docs/developer/api/reference/list-customers)`));
+    const broken: string[] = [];
+    for (const [, link] of skill.matchAll(/\]\((https?:[^)\s]+)\)/g)) {
+      if (!link.startsWith(`${content.origin}${base}`)) continue;
+      const [where, anchor] = link.slice(content.origin.length).split('#');
+      const response = await get(where);
+      if (response.status !== 200) broken.push(`${link}: HTTP ${response.status}`);
+      else if (anchor && !(await response.text()).includes(`id="${anchor}"`))
+        broken.push(`${link}: no anchor`);
+    }
+    assert.deepEqual(broken, []);
   });
 });
 
