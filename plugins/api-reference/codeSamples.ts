@@ -17,6 +17,19 @@ export type SampleRequest = {
 
 export type CodeSample = { value: string; label: string; language: string; code: string };
 
+/**
+ * The page size of a list's example answer when it is one page of several (a `nextLink`, or fewer
+ * entries than `totalCount`): the number of its entries. Example calls ask for that many (`$top`,
+ * `-First`), so that they return the page the answer shows; undefined for an answer with every entry.
+ */
+export function examplePageSize(answer: unknown): number | undefined {
+  if (!answer || typeof answer !== 'object' || Array.isArray(answer)) return undefined;
+  const { items, totalCount, nextLink } = answer as Record<string, unknown>;
+  if (!Array.isArray(items)) return undefined;
+  const partial = nextLink !== undefined || (typeof totalCount === 'number' && totalCount > items.length);
+  return partial ? items.length : undefined;
+}
+
 const indent = (text: string, spaces: number) =>
   text
     .split('\n')

@@ -19,6 +19,7 @@ import type {
   ParameterSet,
 } from './model';
 import { exampleFor, isPage, pageEntrySchema } from '../schema';
+import { examplePageSize } from '../codeSamples';
 import { errorModelCodes, errorRows, errorSchema } from './errors';
 import { applyQuery, parseFilter, type FilterNode } from './filter';
 import { formatList, psCommand, psLiteral, psLiteralLines } from './powershell';
@@ -229,7 +230,9 @@ function exampleCall(entry: Entry, set: ParameterSet): ExampleCall {
       args.push(`-OrderBy ${psLiteral(query.orderBy)}`);
       call.orderBy = query.orderBy;
     }
-  } else if (byName.has('First')) args.push('-First 10');
+  } else if (byName.has('First'))
+    // A page of several in the example answer: ask for as many entries as it shows.
+    args.push(`-First ${examplePageSize(responseExample(operation)) ?? 10}`);
   const body = requestBodyExample(operation);
   if (body && typeof body === 'object' && !Array.isArray(body)) {
     for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
