@@ -3,7 +3,7 @@
  * Markdown (tables, code blocks, tabs), so the reference renders fully on the server, is indexed by
  * search, and costs an API page no more JavaScript than any other doc page.
  */
-import { codeSamples, type SampleRequest } from './codeSamples';
+import { codeSamples, examplePageSize, type SampleRequest } from './codeSamples';
 import { exampleFor, schemaRows, typeLabel } from './schema';
 import type { MediaType as Media, Operation, Parameter, Schema } from '@services-manager-docs/core/api';
 import { cmdletSlug } from './cortex/model';
@@ -255,6 +255,18 @@ export function sampleRequest(api: ApiItem): SampleRequest {
       (parameter) =>
         `${parameter.name}=${encodeURIComponent(String(parameter.example ?? parameter.schema?.example ?? ''))}`,
     );
+  // A list whose example answer is one page of several asks for that page's size, so that the call
+  // returns the page the answer shows (without `$top` it would return up to the default).
+  const answer = Object.entries(api.responses ?? {}).find(([code]) => /^2\d\d$/.test(code))?.[1]?.content?.[
+    'application/json'
+  ];
+  const pageSize = answer ? examplePageSize(mediaExample(answer)) : undefined;
+  if (
+    pageSize !== undefined &&
+    parameters.some((parameter) => parameter.in === 'query' && parameter.name === '$top') &&
+    !query.some((part) => part.startsWith('$top='))
+  )
+    query.push(`$top=${pageSize}`);
   const content = api.requestBody?.content ?? {};
   const request: SampleRequest = {
     method: api.method.toUpperCase(),
