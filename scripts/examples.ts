@@ -504,7 +504,11 @@ export type GeneratedExample = {
     path: Record<string, unknown>;
     filter?: string;
     orderBy?: string;
+    /** `$top` (REST) or `-First` (Cortex). */
+    top?: number;
   };
+  /** Cortex follows `nextLink` and returns every entry up to `-First`; a REST call returns one page. */
+  followsNextLink?: boolean;
   /** The answer: one object, or the entries of a page. */
   shown?: { object?: Record<string, unknown>; entries?: Record<string, unknown>[] };
 };
@@ -568,6 +572,7 @@ export function restExample(model: ApiModel, page: RestPage): GeneratedExample |
       path: pathValues(operation.path, url),
       ...(query.get('$filter') ? { filter: query.get('$filter')! } : {}),
       ...(query.get('$orderby') ? { orderBy: query.get('$orderby')! } : {}),
+      ...(query.get('$top') ? { top: Number(query.get('$top')) } : {}),
     },
     ...(isObject(answer)
       ? {
@@ -672,6 +677,7 @@ export function cortexExamples(
       }
       const filter = argument('$filter');
       const orderBy = argument('$orderby');
+      const top = argument('$top');
       const schema = jsonContent(successResponse(operation)?.response)?.schema;
       const entrySchema = isPage(schema) ? schema?.properties?.items?.items : schema;
       const objects = example.output ? readListOutput(example.output, entrySchema) : undefined;
@@ -687,7 +693,9 @@ export function cortexExamples(
           path,
           ...(typeof filter === 'string' ? { filter } : {}),
           ...(typeof orderBy === 'string' ? { orderBy } : {}),
+          ...(top !== undefined && !Number.isNaN(Number(top)) ? { top: Number(top) } : {}),
         },
+        followsNextLink: true,
         ...(objects?.length ? { shown: isPage(schema) ? { entries: objects } : { object: objects[0] } } : {}),
       });
     }
@@ -741,6 +749,8 @@ const idsOf = (value: unknown) =>
 /**
  * Problems with one generated example, each `where: …`:
  * - a list shows an entry its own call's `$filter` excludes, or entries out of its `$orderby`;
+ * - a list shows another number of entries than its call returns: one page of `$top` (its default when
+ *   not sent) for a REST call, every entry up to `-First` for a cmdlet, of the example's `totalCount`;
  * - a created object lacks or changes what was sent, or shows a property the call could send and did
  *   not (unless it is the property's default: a dry run only when one was asked for);
  * - a changed object differs from the object before the change (the get example of the same resource)
@@ -781,6 +791,30 @@ export function generatedExampleProblems(model: ApiModel, example: GeneratedExam
               .map((property) => `${property} is ${text(valueAt(entry, property))}`)
               .join(', ')}`,
           );
+  }
+  // A list shows as many entries as its call returns: every entry up to `-First` (Cortex follows
+  // `nextLink`), or one page of `$top` (its default when not sent) for a REST call. The list's size is
+  // the example answer's `totalCount`; a filtered call's is not known.
+  const answer = mediaExample(jsonContent(successResponse(operation)?.response));
+  const total = isObject(answer) ? answer.totalCount : undefined;
+  if (shown?.entries && !sent.filter && typeof total === 'number') {
+    const fallback = operation.parameters.find(
+      (parameter) => parameter.in === 'query' && parameter.name === '$top',
+    )?.schema?.default;
+    const limit =
+      sent.top ?? (!example.followsNextLink && typeof fallback === 'number' ? fallback : Infinity);
+    const returned = Math.min(limit, total);
+    const asked = example.followsNextLink
+      ? sent.top !== undefined
+        ? `-First ${sent.top}`
+        : 'without -First'
+      : sent.top !== undefined
+        ? `$top=${sent.top}`
+        : `without $top${typeof fallback === 'number' ? ` (default ${fallback})` : ''}`;
+    if (shown.entries.length !== returned)
+      problems.push(
+        `${where}: the output shows ${shown.entries.length} entries, but the call (${asked}) returns ${returned} of the list's ${total}`,
+      );
   }
   if (shown?.entries && sent.orderBy)
     for (let i = 1; i < shown.entries.length; i++)

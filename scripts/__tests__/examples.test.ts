@@ -327,6 +327,32 @@ describe('the generated-example check (fixtures: one broken example per rule)', 
     ]);
   });
 
+  it('a list shows as many entries as its call returns of the list’s totalCount', () => {
+    // The fixture's list answer is a page of 3 of 5 entries: the generated call asks for $top=3.
+    expect(pages.find((page) => page.operationId === 'listThings')?.markdown).toContain(
+      "curl -X GET 'https://things.example.com/api/things?$top=3'",
+    );
+    expect(
+      withPage('listThings', (markdown) => markdown.replace("/api/things?$top=3'", "/api/things'")),
+    ).toEqual([
+      "REST listThings: the output shows 3 entries, but the call (without $top (default 100)) returns 5 of the list's 5",
+    ]);
+    const three = [
+      { id: '3f1c9a2e-7b4d-4e8a-9c1f-2a6b8d0e4c51', name: 'Sprocket', status: 'Active' },
+      { id: '9a2d4f61-7e3b-4c5a-8d1e-2f6b9c0a3e74', name: 'Cog', status: 'Failed' },
+      { id: '7c4e2a91-3b5d-4f6a-9e8c-1d2b3a4f5e60', name: 'Axle', status: 'Active' },
+    ];
+    expect(withExample('Get-SMThing', { code: 'Get-SMThing -First 3', output: output(...three) })).toEqual(
+      [],
+    );
+    expect(withExample('Get-SMThing', { code: 'Get-SMThing -First 10', output: output(...three) })).toEqual([
+      "Get-SMThing, example 1 (List things): the output shows 3 entries, but the call (-First 10) returns 5 of the list's 5",
+    ]);
+    expect(withExample('Get-SMThing', { code: 'Get-SMThing', output: output(...three) })).toEqual([
+      "Get-SMThing, example 1 (List things): the output shows 3 entries, but the call (without -First) returns 5 of the list's 5",
+    ]);
+  });
+
   it('a created object carries exactly what was sent plus what the API adds', () => {
     expect(
       withPage('createThing', (markdown) => markdown.replace('  "description": "A small gear.",\n', '')),
