@@ -16,7 +16,7 @@ import { startServer, type RunningServer } from '../scripts/server';
 import { DOWNLOAD_LIST, DOWNLOADS } from '../plugins/api-kit/downloads';
 import { CHANGELOG_PAGE_ID } from '../plugins/api-kit/changelog-page';
 import { createServer } from '../mcp/server';
-import { readDownloads } from '../mcp/resources';
+import { readDownloads } from '../mcp/site';
 import { loadSite } from '../mcp/site';
 import { BUILD_DIR, ROOT } from './harness';
 
@@ -132,10 +132,11 @@ describe('the API changelog page', () => {
 
 describe('the MCP server', () => {
   it('serves the downloads as resources', async () => {
+    // loadSite reads content.json's downloads, as the server does when it starts.
     const site = await loadSite({ buildDir: BUILD_DIR, origin: content.origin });
-    const downloads = readDownloads(BUILD_DIR, content);
+    assert.deepEqual(site.downloads, readDownloads(BUILD_DIR, content));
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await createServer(Object.assign(site, { downloads }), '0.0.0').connect(serverSide);
+    await createServer(site, '0.0.0').connect(serverSide);
     const client = new Client({ name: 'e2e', version: '1.0.0' });
     await client.connect(clientSide);
     try {

@@ -42,6 +42,8 @@ export type Site = {
   cmdletPages: Map<string, Page>;
   kb: KbArticle[];
   search: SearchProvider;
+  /** The files the build publishes for API clients and assistants (content.json's `downloads`). */
+  downloads: Download[];
   /** The page a URL or path names, or undefined. */
   find(input: string): Page | undefined;
   url(sitePath: string): string;
@@ -52,6 +54,49 @@ export class SiteError extends Error {
 }
 
 const CMDLET_PREFIX = '/docs/developer/api/cortex/';
+
+export const resourceUri = (sitePath: string) => `docs:/${sitePath}`;
+
+/** A file of the build served as a resource, its text read when the server starts. */
+export type Download = {
+  uri: string;
+  /** The file's name, unique among the downloads: `openapi.json`. */
+  name: string;
+  title: string;
+  description: string;
+  mimeType: string;
+  text: string;
+};
+
+/**
+ * The downloads content.json lists, read from the build. A listed file outside the build or missing
+ * throws naming it and the command to run.
+ */
+export function readDownloads(
+  buildDir: string,
+  content: Pick<ContentFile, 'baseUrl' | 'downloads'>,
+): Download[] {
+  const root = path.resolve(buildDir);
+  return (content.downloads ?? []).map((entry) => {
+    const file = path.resolve(root, ...entry.path.slice(content.baseUrl.length).split('/'));
+    if (!file.startsWith(root + path.sep))
+      throw new SiteError(`${CONTENT_FILE}: the download ${entry.path} is outside the build.`);
+    let text: string;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch {
+      throw new SiteError(`${file}: ${entry.title} is missing from the build; run "npm run build" again.`);
+    }
+    return {
+      uri: resourceUri(entry.path),
+      name: path.basename(entry.path),
+      title: entry.title,
+      description: entry.description,
+      mimeType: entry.mimeType,
+      text,
+    };
+  });
+}
 
 /** KB number → area, from the knowledge-base index's table rows (`KB00001` | title | area | …). */
 export function kbAreas(index: DocContent | undefined): Map<string, string> {
@@ -164,6 +209,7 @@ export async function loadSite({ buildDir, origin: wanted }: SiteOptions): Promi
   return {
     origin,
     pages,
+    downloads: readDownloads(buildDir, model),
     operations,
     cmdletPages,
     kb,

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_FILE, type ContentFile } from '@services-manager-docs/core/content/build';
-import { readDownloads, type Download } from '../resources';
+import { readDownloads } from '../site';
 import { loadSite, type Site } from '../site';
 import { connectClient, writeFixtureBuild } from './fixture';
 
@@ -51,10 +51,8 @@ beforeAll(async () => {
   }
   const content = JSON.parse(fs.readFileSync(path.join(build, CONTENT_FILE), 'utf8')) as ContentFile;
   fs.writeFileSync(path.join(build, CONTENT_FILE), JSON.stringify({ ...content, downloads: DOWNLOADS }));
-  const site: Site & { downloads: Download[] } = {
-    ...(await loadSite({ buildDir: build, origin: 'https://docs.example.com' })),
-    downloads: readDownloads(build, { baseUrl: '/', downloads: DOWNLOADS }),
-  };
+  // loadSite reads content.json's downloads, as the server does when it starts.
+  const site: Site = await loadSite({ buildDir: build, origin: 'https://docs.example.com' });
   client = await connectClient(site);
 });
 
