@@ -385,3 +385,154 @@ export function formatScores(scores: ReturnType<typeof scorePairs>): string {
     row('all', scores.all),
   ].join('\n');
 }
+
+/**
+ * The held-out evaluation (`e2e/data/heldout-questions.json`): questions written from the published
+ * pages by writers who never saw the engines, each labelled with the section(s) that answer it (best
+ * first; a page without an anchor is its opening section) and the facts an answer must state, split once
+ * at random into a development third (`dev`) and a held-out two thirds (`held-out`). Tools print
+ * per-question results for the development set only and aggregate figures for the held-out set.
+ */
+export const HELDOUT_FILE = path.join(__dirname, '..', 'e2e', 'data', 'heldout-questions.json');
+export const HELDOUT_KINDS = [
+  'value',
+  'how-to',
+  'why',
+  'troubleshooting',
+  'api',
+  'powershell',
+  'keyword',
+] as const;
+export type HeldoutKind = (typeof HELDOUT_KINDS)[number];
+export const HELDOUT_SETS = ['dev', 'held-out'] as const;
+export type HeldoutSet = (typeof HELDOUT_SETS)[number];
+export type HeldoutCase = {
+  /** The question, or for `keyword` the words typed into the search box. */
+  question: string;
+  kind: HeldoutKind;
+  /** The answering section(s), `/docs/page#anchor`, best first. */
+  section: string[];
+  facts: string[];
+  set: HeldoutSet;
+};
+
+/** The held-out file's questions, checked: a malformed entry stops it with its number (never its text). */
+export function readHeldout(file = HELDOUT_FILE): HeldoutCase[] {
+  const { questions } = JSON.parse(fs.readFileSync(file, 'utf8')) as { questions: HeldoutCase[] };
+  if (!Array.isArray(questions)) throw new Error(`${file}: no "questions" list.`);
+  questions.forEach((entry, i) => {
+    if (
+      typeof entry.question !== 'string' ||
+      !entry.question.trim() ||
+      !HELDOUT_KINDS.includes(entry.kind) ||
+      !HELDOUT_SETS.includes(entry.set) ||
+      !Array.isArray(entry.facts) ||
+      !entry.facts.every((fact) => typeof fact === 'string' && fact.trim()) ||
+      (entry.kind !== 'keyword' && !entry.facts.length) ||
+      !Array.isArray(entry.section) ||
+      !entry.section.length ||
+      !entry.section.every((section) => typeof section === 'string' && section.startsWith('/'))
+    )
+      throw new Error(
+        `${file}: question ${i + 1} needs "question", a "kind" (${HELDOUT_KINDS.join(', ')}), a "set" (${HELDOUT_SETS.join(', ')}), "facts" and "section" paths.`,
+      );
+  });
+  return questions;
+}
+
+/** A URL as labels name sections: no trailing slash on the page, the anchor kept (none: the opening). */
+export function sectionKey(url: string): string {
+  const [page, anchor] = url.split('#');
+  const pagePath = page.replace(/(.)\/$/, '$1');
+  return anchor ? `${pagePath}#${anchor}` : pagePath;
+}
+
+/** The first `count` sections of a query's results, as `sectionKey`s. */
+export function topSections({ index, sections }: BuiltIndex, query: string, count: number): string[] {
+  return rankSections(index, sections, query)
+    .slice(0, count)
+    .map((hit) => sectionKey(sections[hit.id].url));
+}
+
+/**
+ * How many questions rank a labelled section first and in the top three sections of the results, and
+ * (as the needs above are counted) a labelled section's page first and in the top three distinct pages.
+ */
+export type SectionHits = {
+  cases: number;
+  first: number;
+  top3: number;
+  pageFirst: number;
+  pageTop3: number;
+  /** The questions whose labelled section is not first; only when asked for (the dev set only). */
+  misses: string[];
+};
+
+/**
+ * Section-level retrieval over held-out-file questions, over all and by kind. Misses are listed only
+ * with `listMisses` (for the development set); the held-out set is reported as figures alone.
+ */
+export function scoreSections(
+  built: BuiltIndex,
+  cases: HeldoutCase[],
+  { listMisses = false }: { listMisses?: boolean } = {},
+) {
+  const score = (subset: HeldoutCase[]): SectionHits => {
+    const hits: SectionHits = {
+      cases: subset.length,
+      first: 0,
+      top3: 0,
+      pageFirst: 0,
+      pageTop3: 0,
+      misses: [],
+    };
+    for (const item of subset) {
+      const top = topSections(built, item.question, 3);
+      const wanted = item.section.map(sectionKey);
+      const pages = topPages(built, item.question, 3);
+      const wantedPages = wanted.map((section) => section.split('#')[0]);
+      const first = wanted.includes(top[0]);
+      const inTop3 = top.some((section) => wanted.includes(section));
+      if (first) hits.first += 1;
+      if (inTop3) hits.top3 += 1;
+      if (wantedPages.includes(pages[0])) hits.pageFirst += 1;
+      if (pages.some((page) => wantedPages.includes(page))) hits.pageTop3 += 1;
+      if (listMisses && !first)
+        hits.misses.push(
+          `${inTop3 ? 'not first' : 'not in top 3'} (${item.kind}): ${item.question} → wanted ${wanted.join(' or ')}, got ${top.join(', ')}`,
+        );
+    }
+    return hits;
+  };
+  return {
+    all: score(cases),
+    byKind: HELDOUT_KINDS.map((kind) => ({ kind, ...score(cases.filter((item) => item.kind === kind)) })),
+  };
+}
+
+export type SectionScores = ReturnType<typeof scoreSections>;
+
+/**
+ * Section-level first and top three by kind (and the same at page level), one column group per set
+ * (e.g. dev beside held-out); figures only, never a question, so it may print the held-out set.
+ */
+export function formatSectionScores(columns: { label: string; scores: SectionScores }[]): string {
+  const width = 40;
+  const header = '  n  section 1st top3   page 1st top3';
+  const cell = (hits: SectionHits) =>
+    [
+      String(hits.cases).padStart(3),
+      `${percent(hits.first, hits.cases || 1)} ${percent(hits.top3, hits.cases || 1)}`.padStart(19),
+      `${percent(hits.pageFirst, hits.cases || 1)} ${percent(hits.pageTop3, hits.cases || 1)}`.padStart(16),
+    ]
+      .join('')
+      .padEnd(width);
+  const row = (label: string, pick: (scores: SectionScores) => SectionHits) =>
+    `${label.padEnd(16)} ${columns.map((column) => cell(pick(column.scores))).join('')}`.trimEnd();
+  return [
+    `${''.padEnd(16)} ${columns.map((column) => column.label.padEnd(width)).join('')}`.trimEnd(),
+    `${'kind'.padEnd(16)} ${columns.map(() => header.padEnd(width)).join('')}`.trimEnd(),
+    ...HELDOUT_KINDS.map((kind, i) => row(kind, (scores) => scores.byKind[i])),
+    row('all', (scores) => scores.all),
+  ].join('\n');
+}

@@ -1,7 +1,10 @@
 /**
  * `npm run bench:search`: search relevance and speed against the production build (run `npm run build`
  * first). Prints how often the answering page ranks first (hit@1) and in the top three (hit@3) for the
- * needs of scripts/search-eval.ts asked in keywords and as questions, by kind; then, in headless Chromium,
+ * needs of scripts/search-eval.ts asked in keywords and as questions, by kind; how often a labelled
+ * answering section of the held-out file's questions ranks first and in the top three sections, by kind,
+ * for its dev set beside its held-out set (the dev set's misses listed, the held-out set's never); then,
+ * in headless Chromium,
  * the bytes the first query downloads, the cold first-query latency and the per-keystroke latency over
  * a fixed list of queries. Targets on the 2-core development machine: p95 per keystroke under 30 ms,
  * cold first query under 300 ms, first query under 150 KB gzip.
@@ -10,7 +13,14 @@ import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { startServer } from '../server';
 import { CHROMIUM_ARGS, ensureBrowser } from '../browser';
-import { formatScores, loadBuiltIndex, scorePairs } from '../search-eval';
+import {
+  formatScores,
+  formatSectionScores,
+  loadBuiltIndex,
+  readHeldout,
+  scorePairs,
+  scoreSections,
+} from '../search-eval';
 
 const QUERIES = [
   'billing run',
@@ -50,8 +60,28 @@ async function recordKeystrokes(page: Page): Promise<void> {
 const timingCount = (page: Page) => page.evaluate(() => (window as unknown as Timed).keystrokeTimings.length);
 
 async function main() {
+  const built = loadBuiltIndex('build');
+  console.log(`relevance (pages in distinct-page order):\n${formatScores(scorePairs(built))}\n`);
+  const heldout = readHeldout();
+  const dev = scoreSections(
+    built,
+    heldout.filter((item) => item.set === 'dev'),
+    { listMisses: true },
+  );
+  const heldOut = scoreSections(
+    built,
+    heldout.filter((item) => item.set === 'held-out'),
+  );
   console.log(
-    `relevance (pages in distinct-page order):\n${formatScores(scorePairs(loadBuiltIndex('build')))}\n`,
+    `held-out file, answering section first / in the top 3 sections (and its page in the top 3 pages):\n${formatSectionScores(
+      [
+        { label: 'dev', scores: dev },
+        { label: 'held-out', scores: heldOut },
+      ],
+    )}`,
+  );
+  console.log(
+    `dev set, answering section not first:\n${dev.all.misses.map((miss) => `  ${miss}`).join('\n')}\n`,
   );
   const server = await startServer({ root: path.resolve('build') });
   const browser = await chromium.launch({ executablePath: ensureBrowser(), args: CHROMIUM_ARGS });
