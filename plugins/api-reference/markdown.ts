@@ -8,6 +8,7 @@ import { exampleFor, schemaRows, typeLabel } from './schema';
 import type { MediaType as Media, Operation, Parameter, Schema } from '@services-manager-docs/core/api';
 import { cmdletSlug } from './cortex/model';
 import { errorRows } from './cortex/errors';
+import { chosenExamplePath } from './cortex/targets';
 import { lifecycleNote } from './lifecycleNotes';
 import { DOWNLOADS } from '../api-kit/downloads';
 
@@ -135,7 +136,8 @@ const PARAMETER_SECTIONS: [Parameter['in'], string][] = [
   ['cookie', 'Cookie parameters'],
 ];
 
-function parametersMarkdown(parameters: Parameter[] = []): string[] {
+/** `chosen`: the path values the page's examples use instead of the parameters' own (./cortex/targets.ts). */
+function parametersMarkdown(parameters: Parameter[] = [], chosen?: Record<string, unknown>): string[] {
   return PARAMETER_SECTIONS.flatMap(([location, heading]) => {
     const group = parameters.filter((parameter) => parameter.in === location);
     if (!group.length) return [];
@@ -146,7 +148,8 @@ function parametersMarkdown(parameters: Parameter[] = []): string[] {
         notes.push(`One of: ${schema.enum.map((value) => `\`${String(value)}\``).join(', ')}.`);
       if (schema.default !== undefined) notes.push(`Default: \`${String(schema.default)}\`.`);
       if (schema.maximum !== undefined) notes.push(`Maximum: ${schema.maximum}.`);
-      const example = parameter.example ?? schema.example;
+      const example =
+        (location === 'path' ? chosen?.[parameter.name] : undefined) ?? parameter.example ?? schema.example;
       if (example !== undefined) notes.push(`Example: \`${String(example)}\`.`);
       return [
         `\`${parameter.name}\``,
@@ -245,9 +248,11 @@ export const SAMPLE_IDEMPOTENCY_KEY = '0f8e2d4c-6b1a-4c3e-9d5f-7a9b1c3d5e7f';
 export function sampleRequest(api: ApiItem): SampleRequest {
   const server = api.servers?.[0]?.url ?? '';
   const parameters = api.parameters ?? [];
+  // An operation the lifecycle restricts acts on an object in which it is allowed (./cortex/targets.ts).
+  const chosen = chosenExamplePath(api);
   const path = api.path.replace(/\{([^}]+)\}/g, (_match, name: string) => {
     const parameter = parameters.find((candidate) => candidate.in === 'path' && candidate.name === name);
-    return String(parameter?.example ?? parameter?.schema?.example ?? `<${name}>`);
+    return String(chosen?.[name] ?? parameter?.example ?? parameter?.schema?.example ?? `<${name}>`);
   });
   const query = parameters
     .filter((parameter) => parameter.in === 'query' && parameter.required)
@@ -342,7 +347,7 @@ export function createApiPageMD(item: PageItem): string {
     mdx(lifecycleNote(api.operationId)),
     securityMarkdown(api.security),
     api.parameters?.length || api.requestBody ? '## Request \\{#request\\}' : '',
-    ...parametersMarkdown(api.parameters),
+    ...parametersMarkdown(api.parameters, chosenExamplePath(api)),
     ...requestBodyMarkdown(api.requestBody),
     '## Responses \\{#responses\\}',
     ...responsesMarkdown(api.responses, api),

@@ -23,6 +23,7 @@ import { examplePageSize } from '../codeSamples';
 import { errorModelCodes, errorRows, errorSchema } from './errors';
 import { applyQuery, parseFilter, type FilterNode } from './filter';
 import { formatList, psCommand, psLiteral, psLiteralLines } from './powershell';
+import { examplePath, exampleTargets } from './targets';
 import {
   CortexRuleError,
   cmdletNameProblem,
@@ -47,7 +48,8 @@ const firstSentence = (text = '') =>
       .match(/^.*?[.!?](\s|$)/)?.[0] ?? text
   ).trim();
 
-type Entry = { operation: Operation; shape: OperationShape };
+/** An operation of a cmdlet; `path`: the path values its examples use when not its parameters' (./targets.ts). */
+type Entry = { operation: Operation; shape: OperationShape; path?: Record<string, unknown> };
 
 /**
  * What the rules read of an operation of the model: its parameters flat (the schema's keys next to the
@@ -214,7 +216,10 @@ function exampleCall(entry: Entry, set: ParameterSet): ExampleCall {
     const cmdletParameter = byName.get(parameterName(parameter.name, shape.renames));
     if (!cmdletParameter) continue;
     if (parameter.in === 'path' || parameter.required) {
-      const value = parameter['x-example'] ?? exampleValue(parameter);
+      const value =
+        (parameter.in === 'path' ? entry.path?.[parameter.name] : undefined) ??
+        parameter['x-example'] ??
+        exampleValue(parameter);
       const arg = argument(cmdletParameter, parameter.type === 'file' ? './contoso-crm.svg' : value);
       if (arg) args.push(arg);
     }
@@ -516,6 +521,8 @@ export function missingExtensions(model: ApiModel): string[] {
 export function buildReference(model: ApiModel): CortexReference {
   const problems = missingExtensions(model);
   if (problems.length) throw new CortexRuleError(problems.join('\n'));
+  // The objects the examples act on, for these pages and the REST pages.
+  exampleTargets(model);
   const names = new Set(model.cmdlets.filter((cmdlet) => !cmdlet.entry).map((cmdlet) => cmdlet.name));
   const cmdlets: Cmdlet[] = [];
   for (const { name, operations, entry } of model.cmdlets) {
@@ -540,6 +547,7 @@ export function buildReference(model: ApiModel): CortexReference {
     const entries = operations.map((operation) => ({
       operation,
       shape: shapeOf(operation, name, awaitedObject(model, operation)),
+      path: examplePath(model, operation),
     }));
     if (
       entries.length > 1 &&
