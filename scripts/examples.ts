@@ -22,6 +22,14 @@ import type { Cmdlet, CortexReference } from '../plugins/api-reference/cortex/mo
 import { readInvocations, readListOutput } from '../plugins/api-reference/cortex/powershell';
 import { restPageId } from '../plugins/api-reference/cortex/reference';
 import { COMMON_PARAMETERS, parameterName } from '../plugins/api-reference/cortex/rules';
+import {
+  allowedWhen,
+  disallowed,
+  examplePath,
+  names,
+  readObjects,
+  restriction,
+} from '../plugins/api-reference/cortex/targets';
 
 /**
  * Request and response examples in the guides, checked against the REST API v2 specification. A code
@@ -441,11 +449,16 @@ export function coherenceProblems(model: ApiModel): string[] {
       }
     }
 
-    // Path parameters against the response.
+    // Path parameters against the response: their examples, or the object in an allowed state that the
+    // examples of an operation the lifecycle restricts act on instead (plugins/api-reference/cortex/targets.ts).
     const pathNames = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
-    for (const name of pathNames) {
+    const chosen = examplePath(model, operation);
+    const exampleOf = (name: string) => {
       const parameter = parameters.find((candidate) => candidate.in === 'path' && candidate.name === name);
-      const value = parameter?.example ?? parameter?.['x-example'];
+      return chosen?.[name] ?? parameter?.example ?? parameter?.['x-example'];
+    };
+    for (const name of pathNames) {
+      const value = exampleOf(name);
       if (value === undefined) continue;
       const own =
         name === ownResource(model, operation)?.parameter ||
@@ -462,14 +475,7 @@ export function coherenceProblems(model: ApiModel): string[] {
         const field = isRequest && !path.startsWith('/requests/') ? 'target.id' : 'id';
         const actual = field === 'id' ? subject.id : isObject(subject.target) ? subject.target.id : undefined;
         // A queued request may act on any resource of its path (a user's item: the user or the item).
-        const allowed =
-          field === 'target.id'
-            ? pathNames.map(
-                (other) =>
-                  parameters.find((candidate) => candidate.in === 'path' && candidate.name === other)
-                    ?.example,
-              )
-            : [value];
+        const allowed = field === 'target.id' ? pathNames.map(exampleOf) : [value];
         if (actual !== undefined && !allowed.includes(actual))
           problems.push(
             `${id}: ${field} is ${JSON.stringify(actual)} in the response example, but the path parameter {${name}} is ${JSON.stringify(value)}`,
@@ -758,7 +764,9 @@ const idsOf = (value: unknown) =>
  *   or removed;
  * - a queued request acts on another object than the one the call names, or counts other than the
  *   entries sent;
- * - an id is not in the API's format (a UUID where the schema says `format: uuid`).
+ * - an id is not in the API's format (a UUID where the schema says `format: uuid`);
+ * - an operation the `x-lifecycle` restricts (to states, or to a property's value) acts on an object
+ *   that a read example shows in a state or with a value where it is not allowed.
  */
 export function generatedExampleProblems(model: ApiModel, example: GeneratedExample): string[] {
   const { where, operation, sent, shown } = example;
@@ -776,6 +784,21 @@ export function generatedExampleProblems(model: ApiModel, example: GeneratedExam
       );
   for (const id of notUuids(sent.body, bodySchema))
     problems.push(`${where}: ${id} in the call, not a UUID (the schema's format is uuid)`);
+
+  // An operation the lifecycle restricts acts on an object the read examples show in an allowed state.
+  const restricted = restriction(model, operation.operationId);
+  if (restricted) {
+    const reported = new Set<string>();
+    for (const object of readObjects(model, restricted.schemas)) {
+      if (!names(operation.path, object.chain, sent.path)) continue;
+      const why = disallowed(object.chain[0], restricted.rule);
+      const message = `${where}: the call acts on a ${restricted.lifecycle.noun} whose ${why} in the ${object.read} example, but ${operation.operationId} is allowed only ${allowedWhen(restricted.rule)} (otherwise 409 InvalidState)`;
+      if (why && !reported.has(message)) {
+        reported.add(message);
+        problems.push(message);
+      }
+    }
+  }
 
   // A list against its own call's filter and order.
   if (shown?.entries && sent.filter) {

@@ -18,6 +18,7 @@ import type { ApiModel } from '@services-manager-docs/core/api';
 import { referencePages } from '../../plugins/api-reference/generate';
 import type { Cmdlet, CmdletExample, CortexReference } from '../../plugins/api-reference/cortex/model';
 import { buildReference } from '../../plugins/api-reference/cortex/reference';
+import { exampleTargets } from '../../plugins/api-reference/cortex/targets';
 
 const ROOT = path.resolve(__dirname, '../..');
 const spec = await apiModel({ kind: 'file', location: path.join(ROOT, DEFAULT_SPEC) });
@@ -242,11 +243,16 @@ function propertiesOf(values: object): Record<string, unknown> {
   );
 }
 
-/** The REST operation pages the reference generator writes for a model. */
-const restPages = (model: ApiModel): RestPage[] =>
-  referencePages(model)
+/**
+ * The REST operation pages the reference generator writes for a model, after the objects the examples
+ * act on are chosen (as `npm run gen:api` does by building the Cortex reference first).
+ */
+const restPages = (model: ApiModel): RestPage[] => {
+  exampleTargets(model);
+  return referencePages(model)
     .filter((page) => page.item.api?.operationId)
     .map((page) => ({ operationId: page.item.api!.operationId!, markdown: page.markdown }));
+};
 
 describe('the generated reference tells the story of each call', () => {
   it('every REST and Cortex example, error table and cmdlet output of the specification', () => {
@@ -353,6 +359,39 @@ describe('the generated-example check (fixtures: one broken example per rule)', 
     ]);
   });
 
+  it('an operation the lifecycle restricts acts on an object the read examples show it allowed on', () => {
+    const failed = '6b8d0f2a-4c5e-4a7b-9d1f-3e5a7c9b1d20';
+    const completed = '0e2a4c6e-8a9b-4d1f-9e3a-5c7e9b1d3f84';
+    // The runId example names a Completed run: the generated examples retry the Failed one instead,
+    // and remove the thing added directly (Axle), not the one that comes with the kit (Sprocket).
+    expect(pages.find((page) => page.operationId === 'retryRun')?.markdown).toContain(
+      `/runs/${failed}/retry'`,
+    );
+    expect(cmdlet('Restart-SMRun').examples[0].code).toBe(`Restart-SMRun -RunId '${failed}'`);
+    expect(cmdlet('Remove-SMBundleItem').examples[0].code).toContain(
+      "-ThingId '7c4e2a91-3b5d-4f6a-9e8c-1d2b3a4f5e60'",
+    );
+    const retried = (read: string) =>
+      `the call acts on a run whose status is \`Completed\` in the ${read} example, but retryRun is allowed only when it is \`Failed\` (otherwise 409 InvalidState)`;
+    expect(
+      withPage('retryRun', (markdown) =>
+        markdown.replace(`/runs/${failed}/retry'`, `/runs/${completed}/retry'`),
+      ),
+    ).toEqual([`REST retryRun: ${retried('listRuns')}`, `REST retryRun: ${retried('getRun')}`]);
+    expect(withExample('Restart-SMRun', { code: `Restart-SMRun -RunId '${completed}'` })).toEqual([
+      `Restart-SMRun, example 1 (Retry a run): ${retried('listRuns')}`,
+      `Restart-SMRun, example 1 (Retry a run): ${retried('getRun')}`,
+    ]);
+    expect(
+      withExample('Remove-SMBundleItem', {
+        code: "Remove-SMBundleItem -BundleId '1b3d5f7a-9c0e-4b2d-8f4a-6c8e0a2c4e18' -ThingId '3f1c9a2e-7b4d-4e8a-9c1f-2a6b8d0e4c51'",
+      }),
+    ).toEqual([
+      'Remove-SMBundleItem, example 1 (Remove a thing from a bundle): the call acts on a bundle item whose source is `Kit` in the getBundle example, but removeBundleItem is allowed only when the thing was added to the bundle directly (`source` is `Direct`) (otherwise 409 InvalidState)',
+      'Remove-SMBundleItem, example 1 (Remove a thing from a bundle): items is the ids ["3f1c9a2e-7b4d-4e8a-9c1f-2a6b8d0e4c51"] in the output, but ["7c4e2a91-3b5d-4f6a-9e8c-1d2b3a4f5e60"] after the call removes "3f1c9a2e-7b4d-4e8a-9c1f-2a6b8d0e4c51"',
+    ]);
+  });
+
   it('a created object carries exactly what was sent plus what the API adds', () => {
     expect(
       withPage('createThing', (markdown) => markdown.replace('  "description": "A small gear.",\n', '')),
@@ -390,7 +429,7 @@ describe('the generated-example check (fixtures: one broken example per rule)', 
         }),
       }),
     ).toEqual([
-      'Add-SMBundleItem, example 1 (Add a thing to a bundle): items is the ids ["3f1c9a2e-7b4d-4e8a-9c1f-2a6b8d0e4c51"] in the output, but ["3f1c9a2e-7b4d-4e8a-9c1f-2a6b8d0e4c51","5c7e9a1b-3d4f-4a6c-8e0a-2b4d6f8a0c96"] after the call adds "5c7e9a1b-3d4f-4a6c-8e0a-2b4d6f8a0c96"',
+      'Add-SMBundleItem, example 1 (Add a thing to a bundle): items is the ids ["3f1c9a2e-7b4d-4e8a-9c1f-2a6b8d0e4c51"] in the output, but ["3f1c9a2e-7b4d-4e8a-9c1f-2a6b8d0e4c51","7c4e2a91-3b5d-4f6a-9e8c-1d2b3a4f5e60","5c7e9a1b-3d4f-4a6c-8e0a-2b4d6f8a0c96"] after the call adds "5c7e9a1b-3d4f-4a6c-8e0a-2b4d6f8a0c96"',
     ]);
   });
 
