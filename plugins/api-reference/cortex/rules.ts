@@ -282,7 +282,7 @@ function lastPathParameter(operation: OperationShape): string | undefined {
  * - path parameters are mandatory, positional in path order and bind from the pipeline by property name;
  * - `$filter`, `$orderby`, `$top` and `$skip` become `-Filter`, `-OrderBy`, `-First` and `-Skip`; other
  *   query parameters keep their name in PascalCase; header parameters are Cortex's own business
- *   (it sends an `Idempotency-Key` with every change) and are not parameters;
+ *   (it sends an `Idempotency-Key` to every operation that takes one) and are not parameters;
  * - each body property becomes a parameter (objects as hashtables, read-only properties left out), and a
  *   second set takes the whole body as `-InputObject` (from the pipeline when there is no path parameter);
  * - operations that answer 202 get `-Wait` and `-TimeoutSeconds`; changing operations `-WhatIf`/`-Confirm`;
