@@ -1,5 +1,9 @@
 /** A doc's content model (plugins/content-model) as clean Markdown for readers and language models. */
-import { docMarkdown, type DocContent, type MarkdownOptions } from '@services-manager-docs/core/content/model';
+import {
+  docMarkdown,
+  type DocContent,
+  type MarkdownOptions,
+} from '@services-manager-docs/core/content/model';
 
 export type ExportMeta = {
   title: string;

@@ -1,4 +1,9 @@
-import { MAX_QUERY_LENGTH, type SearchHit, type SearchProvider, type SearchResponse } from '@services-manager-docs/core/search/types';
+import {
+  MAX_QUERY_LENGTH,
+  type SearchHit,
+  type SearchProvider,
+  type SearchResponse,
+} from '@services-manager-docs/core/search/types';
 import type { AlgoliaSettings } from '../../site.links';
 
 const PRE = '\u0001';
