@@ -3,6 +3,8 @@
  * answering the messages of the main thread. The ranking is synchronous work that grows with the square
  * of a query's words; here it holds up only this thread, never the requests the main thread serves.
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { searchBuild } from '@services-manager-docs/core/search/fromBuild';
 import type { SearchOptions, SearchProvider } from '@services-manager-docs/core/search/types';
@@ -32,6 +34,23 @@ export function serveSearches(provider: SearchProvider): void {
   });
 }
 
+/**
+ * On Linux, this thread runs at a lower priority (nice 10) than the thread that serves requests, so a
+ * busy search thread never delays the answer to a light request on a core they share. The thread's own
+ * id is in /proc/thread-self; elsewhere, or without the right, the priority stays as it is.
+ */
+export function lowerPriority(): void {
+  try {
+    const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0 && tid !== process.pid) os.setPriority(tid, 10);
+  } catch {
+    // Not Linux, or not allowed: searches keep the server's priority.
+  }
+}
+
 const data = workerData as { buildDir?: string; module?: string } | undefined;
 // The pool starts this file as is; a test starts its own module, which calls serveSearches itself.
-if (parentPort && data?.buildDir && !data.module) serveSearches(searchBuild(data.buildDir));
+if (parentPort && data?.buildDir && !data.module) {
+  lowerPriority();
+  serveSearches(searchBuild(data.buildDir));
+}
