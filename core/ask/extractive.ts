@@ -8,18 +8,21 @@
  */
 import { identifierWords, processTerm } from '../search/engine';
 import { tokenize } from '../search/text';
-import { unitsFromText, type PlainList, type PlainUnit } from './units';
-import { LINK_SECTION } from '../content/model';
+import { LINK_SECTION, unitsMarkdown, type PlainUnit } from '../content/model';
+
+export type PlainList = Extract<PlainUnit, { type: 'list' }>;
 
 export type Source = {
   url: string;
   title: string;
   hierarchy: string[];
+  /** The section's words, as the search gives them. */
   text: string;
   /**
-   * The section's units as the search index holds them (paragraphs, lists with their nesting and start
-   * numbers, tables with header and rows, whole code blocks, admonitions), when the index has them and
-   * the whole section fits the sources' size; `text` is the same content as one string.
+   * The section's units, which answers are made from: as the search index holds them (paragraphs,
+   * lists with their nesting and start numbers, tables with header and rows, whole code blocks,
+   * admonitions), or a hosted search's text as one paragraph. A source that only names a section (the
+   * Ask AI proxy's list of the sources it used) has none.
    */
   units?: PlainUnit[];
 };
@@ -146,7 +149,7 @@ function blocksOf(source: Source): PlainUnit[] {
       return [unit];
     });
   const title = source.title.trim().toLowerCase();
-  return open(source.units ?? unitsFromText(source.text)).flatMap((unit): PlainUnit[] => {
+  return open(source.units ?? []).flatMap((unit): PlainUnit[] => {
     if (unit.type === 'paragraph') {
       // Who the page is for, a repeated title, and pointers to other pages are not answers.
       const kept = sentences(unit.text).filter(
@@ -261,8 +264,8 @@ type Question = {
   asksForCode: boolean;
 };
 
-/** A section's words, from its units when it has them. */
-const sourceText = (source: Source) => (source.units ? source.units.map(textOf).join(' ') : source.text);
+/** A section's words, from its units. */
+const sourceText = (source: Source) => (source.units ?? []).map(textOf).join(' ');
 
 function questionOf(text: string, sources: Source[]): Question {
   const all = new Set(sources.flatMap((source) => termsOf(`${source.title} ${sourceText(source)}`)));
@@ -450,20 +453,39 @@ export function scoreSections(question: string, sources: Source[]): { source: So
 }
 
 /**
+ * Units as an answer shows them: admonitions, quotes and tabs give their contents, a heading is a line
+ * of text and a checklist a list (answers draw no callouts, tabs or boxes).
+ */
+function shown(units: PlainUnit[]): PlainUnit[] {
+  return units.flatMap((unit): PlainUnit[] => {
+    switch (unit.type) {
+      case 'admonition':
+      case 'quote':
+        return shown(unit.units);
+      case 'tabs':
+        return unit.tabs.flatMap((tab) => shown(tab.units));
+      case 'heading':
+        return [{ type: 'paragraph', text: unit.text }];
+      case 'list':
+        return [{ ...unit, items: unit.items.map((item) => ({ checked: null, units: shown(item.units) })) }];
+      case 'diagram':
+      case 'cards':
+        return [];
+      default:
+        return [unit];
+    }
+  });
+}
+
+/** A unit as an answer quotes it: whole, as Markdown; `cite` goes after its last line of prose. */
+const quoteUnit = (unit: PlainUnit, cite = '') => unitsMarkdown(shown([unit]), { cite });
+
+/**
  * A section as Markdown with every unit whole (numbered steps with their code, tables as tables), for
  * a model to read; admonitions, quotes and tabs give their contents.
  */
 export function sectionMarkdown(source: Source): string {
-  const open = (units: PlainUnit[]): PlainUnit[] =>
-    units.flatMap((unit): PlainUnit[] => {
-      if (unit.type === 'admonition' || unit.type === 'quote') return open(unit.units);
-      if (unit.type === 'tabs') return unit.tabs.flatMap((tab) => open(tab.units));
-      return [unit];
-    });
-  return open(source.units ?? unitsFromText(source.text))
-    .map((unit) => unitMarkdown(unit))
-    .filter(Boolean)
-    .join('\n\n');
+  return unitsMarkdown(shown(source.units ?? []));
 }
 
 function rankedPages(question: Question, sources: Source[]): Ranked[] {
@@ -477,59 +499,6 @@ function rankedPages(question: Question, sources: Source[]): Ranked[] {
 }
 
 // ---- Writing the answer ----
-
-const fenceOf = (code: string, language: string) => {
-  const marks = '`'.repeat(
-    Math.max(3, ...(code.match(/^ *`{3,}/gm) ?? []).map((run) => run.trim().length + 1)),
-  );
-  return `${marks}${language || 'text'}\n${code.replace(/\n+$/, '')}\n${marks}`;
-};
-
-const cell = (text: string) => text.replace(/\|/g, '\\|');
-
-/** Prose as Markdown: a paragraph that starts like a list item ("1. Find the queue") stays a paragraph. */
-const prose = (text: string) =>
-  text.replace(/^(\d+)([.)])(?=\s)/, '$1\\$2').replace(/^([-*+])(?=\s)/, '\\$1');
-
-/** A unit as Markdown, whole; `cite` goes after its last line of prose. */
-export function unitMarkdown(unit: PlainUnit, cite = ''): string {
-  const tail = cite ? ` ${cite}` : '';
-  switch (unit.type) {
-    case 'paragraph':
-      return `${prose(unit.text)}${tail}`;
-    case 'list':
-      return unit.items
-        .map((item, i) => {
-          const marker = unit.ordered ? `${unit.start + i}. ` : '- ';
-          const pad = ' '.repeat(marker.length);
-          const [first, ...rest] = item.units;
-          const last = i === unit.items.length - 1;
-          const lead = first?.type === 'paragraph' ? first.text : '';
-          const body = (first?.type === 'paragraph' ? rest : item.units).map((part) =>
-            unitMarkdown(part)
-              .split('\n')
-              .map((line) => (line ? pad + line : line))
-              .join('\n'),
-          );
-          return [`${marker}${lead}${last ? tail : ''}`.trimEnd(), ...body].join('\n');
-        })
-        .join('\n');
-    case 'table':
-      return [
-        `| ${unit.header.map(cell).join(' | ')} |`,
-        `|${' --- |'.repeat(unit.header.length)}`,
-        // The citation goes in the last cell.
-        ...unit.rows.map(
-          (row, i) =>
-            `| ${row.map((text, j) => cell(text) + (i === unit.rows.length - 1 && j === row.length - 1 ? tail : '')).join(' | ')} |`,
-        ),
-      ].join('\n');
-    case 'code':
-      return fenceOf(unit.code, unit.language);
-    default:
-      return textOf(unit) ? `${textOf(unit)}${tail}` : '';
-  }
-}
 
 /** How many rows of a table an answer shows before it keeps only the relevant ones. */
 const MAX_ROWS = 8;
@@ -549,7 +518,7 @@ function compose(
   );
   const used = new Set<number>();
 
-  const paragraph = (text: string) => out.push(`${prose(text)} ${c}`);
+  const paragraph = (text: string) => out.push(quoteUnit({ type: 'paragraph', text }, c));
   /** A paragraph that introduces the block after it ("…fill in the fields:") goes with it. */
   const intro = (block: number) => {
     const before = blocks[block - 1];
@@ -568,9 +537,8 @@ function compose(
     const cited = out.some((line) => line.endsWith(c));
     const cites = unit.type === 'paragraph' || !cited ? c : '';
     if (unit.type === 'table' && rows && (unit.rows.length > MAX_ROWS || question.focus === 'value'))
-      out.push(unitMarkdown({ ...unit, rows: rows.map((row) => unit.rows[row]) }, cites));
-    else if (unit.type === 'code' && cites) out.push(unitMarkdown(unit), cites);
-    else out.push(unitMarkdown(unit, cites));
+      out.push(quoteUnit({ ...unit, rows: rows.map((row) => unit.rows[row]) }, cites));
+    else out.push(quoteUnit(unit, cites));
     // A block that ends by introducing another ("…with these values:") brings it along.
     const last = unit.type === 'paragraph' ? unit.text : unit.type === 'list' ? textOf(unit) : '';
     if (last.trimEnd().endsWith(':') && blocks[block + 1]) whole(block + 1);
@@ -625,7 +593,7 @@ function compose(
         .map((other) => other.index)
         .sort((a, b) => a - b);
       used.add(piece.block);
-      out.push(unitMarkdown({ ...piece.table, rows: rows.map((row) => piece.table!.rows[row]) }, c));
+      out.push(quoteUnit({ ...piece.table, rows: rows.map((row) => piece.table!.rows[row]) }, c));
     } else if (piece.kind === 'row') {
       intro(piece.block);
       whole(piece.block, relevantRows(piece.block, piece.score));
@@ -679,9 +647,9 @@ function compose(
     if (procedure >= 0) {
       const before = fix.blocks[procedure - 1];
       // Under the fix section's own heading, so that its steps do not run on from the cause's list.
-      out.push(`#### ${fix.heading}`);
-      if (before?.type === 'paragraph') out.push(`${before.text} ${cite(fix)}`);
-      out.push(unitMarkdown(fix.blocks[procedure], before?.type === 'paragraph' ? '' : cite(fix)));
+      out.push(unitsMarkdown([{ type: 'heading', depth: 4, text: fix.heading }]));
+      if (before?.type === 'paragraph') out.push(quoteUnit(before, cite(fix)));
+      out.push(quoteUnit(fix.blocks[procedure], before?.type === 'paragraph' ? '' : cite(fix)));
       from.push(fix.source.url);
     }
   }

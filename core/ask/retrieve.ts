@@ -1,4 +1,4 @@
-import { BOILERPLATE, searchQueryFor, type Source } from './extractive';
+import { BOILERPLATE, searchQueryFor, sectionMarkdown, type Source } from './extractive';
 import type { SearchProvider } from '../search/types';
 import type { PlainUnit } from '../content/model';
 
@@ -9,7 +9,9 @@ export const ASK_HITS = 20;
  * The sections an answer may draw on, best first: search hits with at most four sections of the best
  * page and two of any other (a page's introduction often ranks above the part with the steps or the
  * figure) and two pages of a folder, from at most `maxPages` pages, `maxPages + 3` sections and
- * `maxChars` of text in all (whole sections only; the first is taken even when it is longer).
+ * `maxChars` of Markdown in all, as a model reads them (whole sections only; the first is taken even
+ * when it is longer). Each source carries its units: the search index's, or a hit's text as one
+ * paragraph when the search has no units (a hosted index).
  */
 export function selectSources(
   hits: { url: string; hierarchy: string[]; text: string; units?: PlainUnit[] }[],
@@ -30,20 +32,21 @@ export function selectSources(
     if (BOILERPLATE.test(hit.hierarchy.slice(2).at(-1)?.trim() ?? '')) continue;
     if (!hit.text || count >= pageLimit || (!count && perPage.size >= maxPages)) continue;
     if (!count && (perFolder.get(folder) ?? 0) >= 2) continue;
-    // Sections are kept whole (their units intact): one that does not fit is left out; the first is
-    // taken in any case.
-    if (chosen.length && size + hit.text.length > maxChars) continue;
-    const text = hit.text;
-    perPage.set(page, count + 1);
-    if (!count) perFolder.set(folder, (perFolder.get(folder) ?? 0) + 1);
-    chosen.push({
+    const source: Source = {
       url: hit.url,
       title: hit.hierarchy[1] ?? hit.hierarchy[0] ?? page,
       hierarchy: hit.hierarchy,
-      text,
-      ...(hit.units ? { units: hit.units } : {}),
-    });
-    size += text.length;
+      text: hit.text,
+      units: hit.units ?? [{ type: 'paragraph', text: hit.text }],
+    };
+    // Sections are kept whole (their units intact): one that does not fit is left out; the first is
+    // taken in any case.
+    const length = sectionMarkdown(source).length;
+    if (chosen.length && size + length > maxChars) continue;
+    perPage.set(page, count + 1);
+    if (!count) perFolder.set(folder, (perFolder.get(folder) ?? 0) + 1);
+    chosen.push(source);
+    size += length;
     if (chosen.length >= maxPages + 3) break;
   }
   return chosen;

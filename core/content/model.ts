@@ -172,66 +172,40 @@ export function plainUnits(units: Unit[]): PlainUnit[] {
   return keep(mapUnits(units, plainOf));
 }
 
-// ---- Text for search and Ask AI ----
+// ---- Plain text for search ----
 
-/**
- * Plain units as one text in a small Markdown subset that snippets flatten and Ask AI quotes: one line
- * per paragraph, `- ` and `N. ` list items (two spaces per nesting level), table rows as `| a | b |`
- * (header first, no separator row), and fenced code blocks with their language.
- */
-export function unitsText(units: PlainUnit[], depth = 0): string {
-  const lines: string[] = [];
-  const indent = '  '.repeat(Math.min(depth, 3));
-  for (const unit of units) {
+/** The words of plain units in reading order: list items, table cells, code, admonition titles, tab labels. */
+function wordsOf(units: PlainUnit[]): string[] {
+  return units.flatMap((unit): string[] => {
     switch (unit.type) {
       case 'paragraph':
       case 'heading':
-        if (unit.text) lines.push(`${indent}${unit.text}`);
-        break;
+        return [unit.text];
       case 'list':
-        unit.items.forEach((item, i) => {
-          const marker = unit.ordered ? `${unit.start + i}.` : '-';
-          // The item's opening paragraphs make its line; lists and code below them nest under it.
-          const lead = item.units.findIndex((part) => part.type !== 'paragraph');
-          const split = lead < 0 ? item.units.length : lead;
-          const words = item.units
-            .slice(0, split)
-            .map((part) => (part.type === 'paragraph' ? part.text : ''))
-            .filter(Boolean)
-            .join(' ');
-          lines.push(`${indent}${marker} ${words}`.trimEnd());
-          const nested = unitsText(item.units.slice(split), depth + 1);
-          if (nested) lines.push(nested);
-        });
-        break;
+        return unit.items.flatMap((item) => wordsOf(item.units));
       case 'table':
-        lines.push(...[unit.header, ...unit.rows].map((row) => `| ${row.join(' | ')} |`));
-        break;
-      case 'code': {
-        const code = unit.code.replace(/^\s*\n|\s+$/g, '');
-        if (code)
-          lines.push(
-            `\`\`\`${unit.language || 'text'}`,
-            ...code.split('\n').map((line) => line.trimEnd()),
-            '```',
-          );
-        break;
-      }
+        return [unit.header, ...unit.rows].flat();
+      case 'code':
+        return [unit.code];
       case 'admonition':
-        if (unit.title) lines.push(`${indent}${unit.title}`);
-        lines.push(unitsText(unit.units, depth));
-        break;
+        return [unit.title ?? '', ...wordsOf(unit.units)];
       case 'quote':
-        lines.push(unitsText(unit.units, depth));
-        break;
+        return wordsOf(unit.units);
       case 'tabs':
-        for (const tab of unit.tabs) lines.push(`${indent}${tab.label}`, unitsText(tab.units, depth));
-        break;
+        return unit.tabs.flatMap((tab) => [tab.label, ...wordsOf(tab.units)]);
       default:
-        break;
+        return [];
     }
-  }
-  return lines.filter(Boolean).join('\n');
+  });
+}
+
+/**
+ * Plain units as the words a reader sees, on one line: what the search index indexes and its snippets
+ * quote. No Markdown: list markers, table pipes and code fences are not words (unitsMarkdown writes the
+ * units as Markdown).
+ */
+export function unitsText(units: PlainUnit[]): string {
+  return wordsOf(units).join(' ').replace(/\s+/g, ' ').trim();
 }
 
 // ---- Markdown ----
@@ -250,7 +224,22 @@ export type MarkdownOptions = {
   link?: (url: string) => string;
   /** What a `cards` unit stands for: the pages under this one. */
   cards?: { title: string; url: string; description?: string }[];
+  /**
+   * Text appended to the last block's last line of prose (an answer's citation, `[1]`): a paragraph's
+   * end, a list's last item's first line, a table's last cell; after a code block, a line of its own.
+   */
+  cite?: string;
 };
+
+/** Inline content as a unit holds it: the model's phrasing, or a search record's plain words. */
+type Inline = Phrasing[] | string;
+
+/**
+ * Plain words as Markdown: written as they are (they carry no Markdown), but for a start that would
+ * read as a list item (`1. `, `- `).
+ */
+const plainMarkdown = (text: string) =>
+  text.replace(/^(\d+)([.)])(?=\s)/, '$1\\$2').replace(/^([-*+])(?=\s)/, '\\$1');
 
 function fence(code: string, language: string): string {
   const runs = code.match(/^`{3,}/gm) ?? [];
@@ -267,75 +256,85 @@ const prefixed = (block: string, first: string, rest: string) =>
     .map((line, i) => (line ? `${i ? rest : first}${line}` : i ? rest.trimEnd() : first.trimEnd()))
     .join('\n');
 
-/** Units as Markdown blocks separated by blank lines. */
-export function unitsMarkdown(units: Unit[], options: MarkdownOptions = {}): string {
-  const inline = (nodes: Phrasing[]) => markdownOf(nodes, options.link);
-  const blocks: string[] = [];
-  for (const unit of units) {
-    switch (unit.type) {
-      case 'paragraph':
-        blocks.push(inline(unit.text));
-        break;
-      case 'heading':
-        blocks.push(`${'#'.repeat(unit.depth)} ${inline(unit.text)}`);
-        break;
-      case 'list': {
-        // A tight list (no item with two paragraphs) keeps each item's blocks on adjacent lines.
-        const loose = unit.items.some(
-          (item) => item.units.filter((part) => part.type === 'paragraph').length > 1,
+/**
+ * Units as Markdown blocks separated by blank lines: the one writer of units as Markdown, for the
+ * Markdown twins and llms-full.txt (the model's units) and for Ask AI's answers and the sections a
+ * model answers from (a search record's plain units).
+ */
+export function unitsMarkdown<T extends Inline>(units: Unit<T>[], options: MarkdownOptions = {}): string {
+  const last = units.length - 1;
+  return units
+    .map((unit, i) => unitMarkdown(unit, options, i === last ? (options.cite ?? '') : ''))
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+/** One unit as Markdown; `cite` (with its space) goes after its last line of prose. */
+function unitMarkdown(unit: Unit<Inline>, options: MarkdownOptions, cite: string): string {
+  const inline = (text: Inline) =>
+    typeof text === 'string' ? plainMarkdown(text) : markdownOf(text, options.link);
+  const nested = (units: Unit<Inline>[], withCite = '') =>
+    unitsMarkdown(units, { ...options, cite: withCite });
+  const tail = cite ? ` ${cite}` : '';
+  switch (unit.type) {
+    case 'paragraph':
+      return `${inline(unit.text)}${tail}`;
+    case 'heading':
+      return `${'#'.repeat(unit.depth)} ${inline(unit.text)}${tail}`;
+    case 'list': {
+      // A tight list (no item with two paragraphs) keeps each item's blocks on adjacent lines.
+      const loose = unit.items.some(
+        (item) => item.units.filter((part) => part.type === 'paragraph').length > 1,
+      );
+      const items = unit.items.map((item, i) => {
+        const marker = unit.ordered ? `${unit.start + i}. ` : '- ';
+        const box = item.checked === null ? '' : item.checked ? '[x] ' : '[ ] ';
+        // The citation of the list goes on its last item's first line.
+        const parts = item.units.map((part, j) =>
+          nested([part], i === unit.items.length - 1 && j === 0 ? cite : ''),
         );
-        const items = unit.items.map((item, i) => {
-          const marker = unit.ordered ? `${unit.start + i}. ` : '- ';
-          const box = item.checked === null ? '' : item.checked ? '[x] ' : '[ ] ';
-          const body = loose
-            ? unitsMarkdown(item.units, options)
-            : item.units.map((part) => unitsMarkdown([part], options)).join('\n');
-          return prefixed(`${box}${body}`, marker, ' '.repeat(marker.length));
-        });
-        blocks.push(items.join(loose ? '\n\n' : '\n'));
-        break;
-      }
-      case 'table': {
-        const row = (cells: Phrasing[][]) => `| ${cells.map((cell) => cellOf(inline(cell))).join(' | ')} |`;
-        blocks.push(
-          [row(unit.header), `|${' --- |'.repeat(unit.header.length)}`, ...unit.rows.map(row)].join('\n'),
-        );
-        break;
-      }
-      case 'code':
-        blocks.push(fence(unit.code, unit.language));
-        break;
-      case 'diagram':
-        blocks.push(fence(unit.code, 'mermaid'));
-        break;
-      case 'admonition': {
-        const label = `**${unit.title ? inline(unit.title) : (ADMONITION_LABELS[unit.kind] ?? unit.kind)}:**`;
-        const body = unitsMarkdown(unit.units, options);
-        const text = unit.units[0]?.type === 'paragraph' ? `${label} ${body}` : `${label}\n\n${body}`;
-        blocks.push(prefixed(text.trimEnd(), '> ', '> '));
-        break;
-      }
-      case 'quote':
-        blocks.push(prefixed(unitsMarkdown(unit.units, options), '> ', '> '));
-        break;
-      case 'tabs':
-        for (const tab of unit.tabs)
-          blocks.push(`**${escapeText(tab.label)}**`, unitsMarkdown(tab.units, options));
-        break;
-      case 'cards':
-        if (options.cards?.length)
-          blocks.push(
-            options.cards
-              .map(
-                (card) =>
-                  `- [${escapeText(card.title)}](${card.url})${card.description ? `: ${card.description}` : ''}`,
-              )
-              .join('\n'),
-          );
-        break;
+        const body = parts.filter(Boolean).join(loose ? '\n\n' : '\n');
+        return prefixed(`${box}${body}`, marker, ' '.repeat(marker.length));
+      });
+      return items.join(loose ? '\n\n' : '\n');
     }
+    case 'table': {
+      const row = (cells: Inline[], end = '') =>
+        `| ${cells.map((cell, j) => cellOf(inline(cell)) + (j === cells.length - 1 ? end : '')).join(' | ')} |`;
+      return [
+        row(unit.header),
+        `|${' --- |'.repeat(unit.header.length)}`,
+        ...unit.rows.map((cells, i) => row(cells, i === unit.rows.length - 1 ? tail : '')),
+      ].join('\n');
+    }
+    case 'code':
+      return [fence(unit.code, unit.language), cite].filter(Boolean).join('\n\n');
+    case 'diagram':
+      return fence(unit.code, 'mermaid');
+    case 'admonition': {
+      const label = `**${unit.title ? inline(unit.title) : (ADMONITION_LABELS[unit.kind] ?? unit.kind)}:**`;
+      const body = nested(unit.units, cite);
+      const text = unit.units[0]?.type === 'paragraph' ? `${label} ${body}` : `${label}\n\n${body}`;
+      return prefixed(text.trimEnd(), '> ', '> ');
+    }
+    case 'quote':
+      return prefixed(nested(unit.units, cite), '> ', '> ');
+    case 'tabs':
+      return unit.tabs
+        .flatMap((tab, i) => [
+          `**${escapeText(tab.label)}**`,
+          nested(tab.units, i === unit.tabs.length - 1 ? cite : ''),
+        ])
+        .filter(Boolean)
+        .join('\n\n');
+    case 'cards':
+      return (options.cards ?? [])
+        .map(
+          (card) =>
+            `- [${escapeText(card.title)}](${card.url})${card.description ? `: ${card.description}` : ''}`,
+        )
+        .join('\n');
   }
-  return blocks.filter(Boolean).join('\n\n');
 }
 
 /** A doc's sections as Markdown (no front matter, no title): headings at their level, then their units. */

@@ -3,7 +3,7 @@
  * shards by first character so a query downloads only the shards its words need.
  */
 import MiniSearch, { type Options, type AsPlainObject } from 'minisearch';
-import { flatText, highlightRanges, makeSnippet, normalizeQuery, tokenize } from './text';
+import { highlightRanges, makeSnippet, normalizeQuery, tokenize } from './text';
 import type { SearchHit } from './types';
 import { unitsText, type PlainUnit } from '../content/model';
 
@@ -97,7 +97,8 @@ export type SearchFiles = {
   sections: SectionsFile;
   /**
    * Section contents in chunks of CHUNK_SIZE, by section id: each section's units (paragraphs, lists,
-   * tables, code blocks) with plain-word inline content; its text is `unitsText` of them.
+   * tables, code blocks) with plain-word inline content; its text (indexed, and quoted by snippets) is
+   * `unitsText` of them.
    */
   texts: PlainUnit[][][];
 };
@@ -185,7 +186,7 @@ export function buildSearchFiles(
   const index = new MiniSearch(INDEX_OPTIONS);
   index.addAll(
     sections.map((section, id) => {
-      const text = flatText(unitsText(section.units));
+      const text = unitsText(section.units);
       return {
         id,
         title: section.title,

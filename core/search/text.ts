@@ -30,27 +30,12 @@ export function highlightRanges(text: string, terms: string[]): [number, number]
   return ranges;
 }
 
-/**
- * A section's stored text (paragraph lines, `- ` / `1. ` list items, `| a | b |` table rows, fenced
- * code) as one line of plain words, for snippets and for the index.
- */
-export function flatText(text: string): string {
-  return text
-    .replace(/^```.*$/gm, ' ')
-    .replace(/^\s*(?:-|\d+\.) /gm, '')
-    .replace(/^\| | \|$/gm, ' ')
-    .replace(/ \| /g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/** About `length` characters of `text` (flattened) around the first matched term, cut at word boundaries. */
+/** About `length` characters of `text` (one line of words) around the first matched term, cut at word boundaries. */
 export function makeSnippet(
   text: string,
   terms: string[],
   length = 180,
 ): { snippet: string; highlights: [number, number][] } {
-  text = flatText(text);
   const all = highlightRanges(text, terms);
   const first = all[0]?.[0] ?? 0;
   let start = Math.max(0, first - Math.floor(length / 3));

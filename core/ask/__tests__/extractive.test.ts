@@ -10,19 +10,18 @@ import {
 } from '../extractive';
 import { selectSources } from '../retrieve';
 import { parseMarkdown, type Block } from '../markdown';
-import { unitsFromText, type PlainUnit } from '../units';
+import { unitsText, type PlainUnit } from '../../content/model';
 
-const source = (url: string, title: string, heading: string, text: string): Source => ({
+/** A section as the search index gives it: its units, and their words as its text. */
+const withUnits = (url: string, title: string, heading: string, units: PlainUnit[]): Source => ({
   url,
   title,
   hierarchy: heading ? ['Docs', title, heading] : ['Docs', title],
-  text,
-});
-const withUnits = (url: string, title: string, heading: string, units: PlainUnit[]): Source => ({
-  ...source(url, title, heading, ''),
+  text: unitsText(units),
   units,
 });
 const p = (text: string): PlainUnit => ({ type: 'paragraph', text });
+const table = (header: string[], ...rows: string[][]): PlainUnit => ({ type: 'table', header, rows });
 const steps = (start: number, ...items: PlainUnit[][]): PlainUnit => ({
   type: 'list',
   ordered: true,
@@ -117,47 +116,56 @@ const CUSTOMER_PLANS = withUnits(
   ],
 );
 
-const PREREQUISITES = source(
+const PREREQUISITES = withUnits(
   '/docs/installation/prerequisites#sql-server',
   'Prerequisites',
   'SQL Server',
   [
-    '- [ ] SQL Server 2019 or later, Standard or Enterprise edition, on sql01.example.com or similar.',
-    '- [ ] Collation SQL_Latin1_General_CP1_CI_AS; TCP/IP enabled on port 1433; Windows authentication.',
-    '- [ ] A backup plan for SM_Core, SM_Billing and SM_Logging, with full recovery model and log backups.',
-    '```sql',
-    "SELECT SERVERPROPERTY('ProductVersion') AS Version;",
-    '```',
-  ].join('\n'),
+    {
+      type: 'list',
+      ordered: false,
+      start: 1,
+      items: [
+        'SQL Server 2019 or later, Standard or Enterprise edition, on sql01.example.com or similar.',
+        'Collation SQL_Latin1_General_CP1_CI_AS; TCP/IP enabled on port 1433; Windows authentication.',
+        'A backup plan for SM_Core, SM_Billing and SM_Logging, with full recovery model and log backups.',
+      ].map((text) => ({ checked: false, units: [p(text)] })),
+    },
+    { type: 'code', language: 'sql', code: "SELECT SERVERPROPERTY('ProductVersion') AS Version;" },
+  ],
 );
 
-const ADD_USER = source(
+const ADD_USER = withUnits(
   '/docs/getting-started/user-management#add-a-user',
   'User management',
   'Add a user',
   [
-    '1. Open Customers, select the customer and go to the Users tab.',
-    '2. Select New user.',
-    '3. Fill in the fields:',
-    '| Field | Required | Notes |',
-    '| First name, Last name | Yes | Used to build the display name |',
-    '| Exclude from billing | No | For test users only |',
-    '4. Select Save. The platform queues a User.Create request.',
-  ].join('\n'),
+    steps(
+      1,
+      [p('Open Customers, select the customer and go to the Users tab.')],
+      [p('Select New user.')],
+      [
+        p('Fill in the fields:'),
+        table(
+          ['Field', 'Required', 'Notes'],
+          ['First name, Last name', 'Yes', 'Used to build the display name'],
+          ['Exclude from billing', 'No', 'For test users only'],
+        ),
+      ],
+      [p('Select Save. The platform queues a User.Create request.')],
+    ),
+  ],
 );
 
-const JOBS = source(
-  '/docs/concepts/platformfeatures/jobs#schedule',
-  'Scheduled jobs',
-  'Schedule',
-  [
-    'Each job runs in the Scheduler service on this schedule:',
-    '| Job | Schedule | What it does |',
-    ...Array.from({ length: 9 }, (_, i) => `| Job${i} | Weekly | Does task ${i} |`),
-    '| NightlySync | Daily at 01:00 | Synchronizes Microsoft Online tenants |',
-    '| BillingRun | Monthly, on the 1st at 03:00 | Creates a billing run for the previous month |',
-  ].join('\n'),
-);
+const JOBS = withUnits('/docs/concepts/platformfeatures/jobs#schedule', 'Scheduled jobs', 'Schedule', [
+  p('Each job runs in the Scheduler service on this schedule:'),
+  table(
+    ['Job', 'Schedule', 'What it does'],
+    ...Array.from({ length: 9 }, (_, i) => [`Job${i}`, 'Weekly', `Does task ${i}`]),
+    ['NightlySync', 'Daily at 01:00', 'Synchronizes Microsoft Online tenants'],
+    ['BillingRun', 'Monthly, on the 1st at 03:00', 'Creates a billing run for the previous month'],
+  ),
+]);
 
 const blocksOf = (markdown: string) => parseMarkdown(markdown);
 const codeBlocks = (blocks: Block[]): string[] =>
@@ -188,36 +196,6 @@ describe('focusOf', () => {
     ['What is a user template?', 'definition'],
     ['Can I create users through the REST API?', 'other'],
   ])('%s → %s', (question, focus) => expect(focusOf(question)).toBe(focus));
-});
-
-describe('unitsFromText', () => {
-  it('reads the index text back into units: steps with their code and notes, nested lists, tables', () => {
-    const units = unitsFromText(
-      [
-        'To create a template:',
-        '1. Open Settings and select New template.',
-        '```powershell',
-        'New-SMUserTemplate -Name Standard',
-        '```',
-        'The command prints the new id.',
-        '2. Enter the Name and choose the Scope.',
-        '  - A customer scope limits it to that customer.',
-        '3. Select Save.',
-        '| Field | Notes |',
-        '| Name | Shown in forms |',
-      ].join('\n'),
-    );
-    expect(units.map((unit) => unit.type)).toEqual(['paragraph', 'list', 'table']);
-    const list = units[1] as Extract<PlainUnit, { type: 'list' }>;
-    expect(list.items).toHaveLength(3);
-    expect(list.items[0].units.map((unit) => unit.type)).toEqual(['paragraph', 'code', 'paragraph']);
-    expect(list.items[1].units[1]).toMatchObject({ type: 'list', ordered: false });
-    expect(units[2]).toEqual({
-      type: 'table',
-      header: ['Field', 'Notes'],
-      rows: [['Name', 'Shown in forms']],
-    });
-  });
 });
 
 describe('answerFromSources', () => {
@@ -256,10 +234,7 @@ describe('answerFromSources', () => {
   it('answers "which version" with the version, not another item of the same checklist', () => {
     const answer = answerFromSources('Which SQL Server version do I need?', [PREREQUISITES]);
     expect(answer.markdown.split('\n')[0]).toBe(
-      '[ ] SQL Server 2019 or later, Standard or Enterprise edition, on sql01.example.com or similar. [1]'.replace(
-        '[ ] ',
-        '[ ] ',
-      ),
+      'SQL Server 2019 or later, Standard or Enterprise edition, on sql01.example.com or similar. [1]',
     );
     expect(answer.markdown).not.toMatch(/backup plan|SERVERPROPERTY/);
   });
@@ -312,9 +287,10 @@ describe('answerFromSources', () => {
 
   it('answers a definition with the sentence that names its subject', () => {
     const glossary = {
-      ...source('/docs/glossary#user-template', 'Glossary', '', ''),
+      ...withUnits('/docs/glossary#user-template', 'Glossary', '', [
+        p('A saved set of default settings and user plans applied to new users.'),
+      ]),
       hierarchy: ['Docs', 'Glossary', 'U', 'User template'],
-      units: [p('A saved set of default settings and user plans applied to new users.')],
     };
     const answer = answerFromSources('What is a user template?', [ADD_USER, glossary]);
     expect(answer.markdown).toBe('A saved set of default settings and user plans applied to new users. [1]');
@@ -409,11 +385,11 @@ describe('selectSources', () => {
 
 describe('which section answers', () => {
   it('abstains when only a longer word shares a question word’s first letters (recipe is not recipient)', () => {
-    const mailbox = source(
+    const mailbox = withUnits(
       '/docs/services/microsoftonline/shared-mailboxes',
       'Shared mailboxes',
       'Create a shared mailbox',
-      'The recipient sees only the mailbox. Grant Send as to the users who write for it.',
+      [p('The recipient sees only the mailbox. Grant Send as to the users who write for it.')],
     );
     expect(answerFromSources('sourdough bread recipe', [mailbox]).answered).toBe(false);
   });

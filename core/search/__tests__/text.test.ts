@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { flatText, highlightRanges, makeSnippet, normalizeQuery, splitHighlights, tokenize } from '../text';
+import { highlightRanges, makeSnippet, normalizeQuery, splitHighlights, tokenize } from '../text';
+import { unitsText, type PlainUnit } from '../../content/model';
 
 describe('normalizeQuery', () => {
   it.each([
@@ -62,18 +63,38 @@ describe('highlights', () => {
   });
 });
 
-describe('flatText', () => {
-  it('turns a stored section text into one line of words for snippets', () => {
-    const stored = [
-      'Set the port:',
-      '1. Open Settings.',
-      '  - nested',
-      '| Port | 5671 |',
-      '```ini',
-      'a = 1',
-      '```',
-    ].join('\n');
-    expect(flatText(stored)).toBe('Set the port: Open Settings. nested Port 5671 a = 1');
-    expect(makeSnippet(stored, ['port']).snippet).toBe('Set the port: Open Settings. nested Port 5671 a = 1');
+describe('a section’s text', () => {
+  it('is the words of its units on one line, as snippets quote them: no list markers, pipes or fences', () => {
+    const units: PlainUnit[] = [
+      { type: 'paragraph', text: 'Set the port:' },
+      {
+        type: 'list',
+        ordered: true,
+        start: 1,
+        items: [
+          {
+            checked: null,
+            units: [
+              { type: 'paragraph', text: 'Open Settings.' },
+              {
+                type: 'list',
+                ordered: false,
+                start: 1,
+                items: [{ checked: null, units: [{ type: 'paragraph', text: 'nested' }] }],
+              },
+            ],
+          },
+        ],
+      },
+      { type: 'table', header: ['Port', '5671'], rows: [] },
+      { type: 'code', language: 'powershell', code: 'Get-SMUser |\n  Select-Object Name' },
+      // Words the page itself writes are kept, even where they look like Markdown.
+      { type: 'paragraph', text: '1. Find the queue.' },
+    ];
+    const text = unitsText(units);
+    expect(text).toBe(
+      'Set the port: Open Settings. nested Port 5671 Get-SMUser | Select-Object Name 1. Find the queue.',
+    );
+    expect(makeSnippet(text, ['port']).snippet).toBe(text);
   });
 });

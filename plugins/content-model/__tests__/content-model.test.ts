@@ -4,6 +4,7 @@ import { parseDoc } from '../parse';
 import {
   docMarkdown,
   plainUnits,
+  unitsMarkdown,
   unitsText,
   type DocContent,
   type Unit,
@@ -23,7 +24,7 @@ describe('parseDoc: the content model of a page', () => {
       [1, '', 'Intro.'],
       [2, 'first-part', 'One.'],
       [3, 'custom-id', 'Two.'],
-      [2, 'first-part-1', 'Three.\nMinor\nFour.'],
+      [2, 'first-part-1', 'Three. Minor Four.'],
     ]);
     expect(doc.sections[1].heading).toEqual([
       { type: 'text', value: 'First ' },
@@ -94,7 +95,9 @@ describe('parseDoc: the content model of a page', () => {
         },
       ],
     });
-    expect(unitsText([list])).toBe('3. Open Users.\n4. Choose:\n  - one\n    - deeper\n  - two');
+    // The search index's words, and the Markdown twins and answers write of the same units.
+    expect(unitsText([list])).toBe('Open Users. Choose: one deeper two');
+    expect(unitsMarkdown([list])).toBe('3. Open Users.\n4. Choose:\n   - one\n     - deeper\n   - two');
   });
 
   it('keeps a code block whole, with its language', async () => {
@@ -235,6 +238,32 @@ describe('docMarkdown: the model back to Markdown', () => {
         '',
         '- [x] done',
       ].join('\n'),
+    );
+  });
+
+  it('writes a search record’s plain units the same way, with a citation after the last line of prose', () => {
+    const p = (text: string) => ({ type: 'paragraph' as const, text });
+    const steps = {
+      type: 'list' as const,
+      ordered: true,
+      start: 1,
+      items: [
+        { checked: null, units: [p('Open Settings.')] },
+        {
+          checked: null,
+          units: [p('Run:'), { type: 'code' as const, language: 'bash', code: 'sm restart' }],
+        },
+      ],
+    };
+    const table = { type: 'table' as const, header: ['Port', 'Use'], rows: [['5672', 'AMQP | plain']] };
+    expect(unitsMarkdown([p('1. Not a step, words.'), steps], { cite: '[1]' })).toBe(
+      '1\\. Not a step, words.\n\n1. Open Settings.\n2. Run: [1]\n   ```bash\n   sm restart\n   ```',
+    );
+    expect(unitsMarkdown([table], { cite: '[2]' })).toBe(
+      '| Port | Use |\n| --- | --- |\n| 5672 | AMQP \\| plain [2] |',
+    );
+    expect(unitsMarkdown([{ type: 'code', language: 'bash', code: 'sm restart' }], { cite: '[3]' })).toBe(
+      '```bash\nsm restart\n```\n\n[3]',
     );
   });
 

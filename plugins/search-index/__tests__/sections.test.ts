@@ -97,7 +97,7 @@ describe('searchSections', () => {
       ].join('\n'),
       path.join(__dirname, 'p.mdx'),
     );
-    expect(unitsText(record.units)).toBe('See billing rules and Get-SMCustomer.\n/customers/{id}');
+    expect(unitsText(record.units)).toBe('See billing rules and Get-SMCustomer. /customers/{id}');
   });
 });
 
