@@ -18,6 +18,16 @@ export type ExportMeta = {
 
 const yamlString = (value: string) => JSON.stringify(value);
 
+/** A page as Markdown without front matter: its title and its sections (what llms-full.txt joins). */
+export function pageMarkdown(
+  content: DocContent,
+  meta: Pick<ExportMeta, 'title' | 'resolveLink' | 'children'>,
+): string {
+  const text = docMarkdown(content, { link: meta.resolveLink, cards: meta.children });
+  return `# ${meta.title}\n\n${text}\n`.replace(/\n{3,}/g, '\n\n');
+}
+
+/** A page's Markdown twin: its front matter, then the page (pageMarkdown). */
 export function toMarkdown(content: DocContent, meta: ExportMeta): string {
   const frontMatter = [
     '---',
@@ -27,6 +37,5 @@ export function toMarkdown(content: DocContent, meta: ExportMeta): string {
     `canonical_url: ${yamlString(meta.canonicalUrl)}`,
     '---',
   ];
-  const text = docMarkdown(content, { link: meta.resolveLink, cards: meta.children });
-  return `${frontMatter.join('\n')}\n\n# ${meta.title}\n\n${text}\n`.replace(/\n{3,}/g, '\n\n');
+  return `${frontMatter.join('\n')}\n\n${pageMarkdown(content, meta)}`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { toMarkdown as twin, type ExportMeta } from '../convert';
+import { pageMarkdown, toMarkdown as twin, type ExportMeta } from '../convert';
 import { parseDoc } from '../../content-model';
 
 /** The twin of a page written as `source` (an .mdx page when `mdx`). */
@@ -108,6 +108,21 @@ describe('toMarkdown', () => {
     );
     expect(markdown).toContain('- [List customers](https://x/list.md): Lists.');
     expect(markdown).not.toContain('DocCardList');
+  });
+});
+
+describe('pageMarkdown', () => {
+  it('is the twin without its front matter: the page as llms-full.txt holds it', async () => {
+    const content = await parseDoc(
+      path.join(__dirname, 'page.md'),
+      {},
+      { source: 'Intro.\n\n## Part\n\nText.\n' },
+    );
+    const page = pageMarkdown(content, meta);
+    expect(page).toBe('# Install RabbitMQ\n\nIntro.\n\n## Part\n\nText.\n');
+    expect(twin(content, meta)).toBe(
+      `---\ntitle: "Install RabbitMQ"\ndescription: "How to install RabbitMQ."\ntags: ["RabbitMQ", "howto"]\ncanonical_url: "https://docs.example.com/docs/installation/rabbitmq"\n---\n\n${page}`,
+    );
   });
 });
 
