@@ -106,7 +106,6 @@ if (askEndpoint && !/^(https?:\/\/[^/]|\/(?!\/))/.test(askEndpoint))
 export const DEFAULT_ASK_SUGGESTIONS = [
   'How do I add a user to a customer?',
   'How do I exclude test users from billing?',
-  'How do I regenerate the Partner Center token?',
   'How do I get an access token for the REST API?',
 ];
 const suggestions = process.env.DOCS_ASK_SUGGESTIONS;

@@ -16,10 +16,6 @@ const ANSWERED_BY: Record<string, Pick<AskCase, 'section' | 'facts'>> = {
     section: '/docs/concepts/platformfeatures/billing/exclude-test-users',
     facts: ['Exclude from billing'],
   },
-  'How do I regenerate the Partner Center token?': {
-    section: '/docs/services/microsoftonline/kb/regenerate-partner-center-token',
-    facts: [],
-  },
   'How do I get an access token for the REST API?': {
     section: ['/docs/developer/api/rest-walkthrough', '/docs/developer/api/api-intro'],
     facts: ['/api/v2/oauth/token'],

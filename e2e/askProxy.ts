@@ -111,10 +111,9 @@ export async function pointAtAskProxy(page: Page, proxyOrigin: string) {
   const main = fs.readdirSync(dir).find((file) => /^main\.[0-9a-f]+\.js$/.test(file));
   if (!main) throw new Error(`No main bundle in ${dir}`);
   const source = fs.readFileSync(path.join(dir, main), 'utf8');
-  const configured = source.split('ask:{}');
-  if (configured.length !== 2)
-    throw new Error(`${main}: expected one "ask:{}" in the site config, found ${configured.length - 1}`);
-  const bundle = configured.join(`ask:{endpoint:${JSON.stringify(`${proxyOrigin}/ask`)}}`);
+  const configured = source.split('ask:{');
+  const endpoint = `endpoint:${JSON.stringify(`${proxyOrigin}/ask`)}`;
+  const bundle = `${configured[0]}ask:{${endpoint}${configured[1].startsWith('}') ? '' : ','}${configured[1]}`;
   // A page fulfilled by interception has no address, so Chromium counts it as public and asks before it
   // reaches a loopback address (the proxy): the reader's answer to that prompt.
   await page.context().grantPermissions(['local-network-access']);
