@@ -6,12 +6,9 @@
  * no such link can be clicked: the words stay, as text.
  */
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
-import { startAskProxy, startFakeModel } from './askProxy';
-import { BUILD_DIR, openPage, setupSite, visit } from './harness';
+import { pointAtAskProxy, startAskProxy, startFakeModel } from './askProxy';
+import { openPage, setupSite, visit } from './harness';
 
 const site = setupSite();
 
@@ -57,43 +54,6 @@ const DEAD_LINKS = [
   'backslash link',
 ];
 
-/**
- * Makes the page's Ask AI use the proxy at `proxyOrigin`, as a build with DOCS_ASK_ENDPOINT would: the
- * main bundle's site config gets the endpoint (beside whatever else its `ask` settings hold) and each
- * page's content security policy allows the proxy's origin in `connect-src`.
- */
-async function pointAt(page: Page, proxyOrigin: string) {
-  const dir = path.join(BUILD_DIR, 'assets', 'js');
-  const main = fs.readdirSync(dir).find((file) => /^main\.[0-9a-f]+\.js$/.test(file));
-  if (!main) throw new Error(`No main bundle in ${dir}`);
-  const parts = fs.readFileSync(path.join(dir, main), 'utf8').split('ask:{');
-  if (parts.length !== 2) throw new Error(`${main}: expected one "ask:{" in the site config`);
-  const endpoint = `endpoint:${JSON.stringify(`${proxyOrigin}/ask`)}`;
-  const bundle = `${parts[0]}ask:{${endpoint}${parts[1].startsWith('}') ? '' : ','}${parts[1]}`;
-  // A fulfilled page has no address, so Chromium asks before it reaches a loopback address: allowed.
-  await page.context().grantPermissions(['local-network-access']);
-  await page.route(`**/assets/js/${main}`, (route) =>
-    route.fulfill({ body: bundle, contentType: 'text/javascript; charset=utf-8' }),
-  );
-  await page.route(
-    (url) => !url.pathname.includes('.') || url.pathname.endsWith('.html'),
-    async (route) => {
-      if (route.request().resourceType() !== 'document') return route.fallback();
-      const response = await route.fetch();
-      const headers = { ...response.headers() };
-      delete headers['content-encoding'];
-      delete headers['content-length'];
-      const policy = headers['content-security-policy'] ?? '';
-      if (!policy.includes("connect-src 'self'")) throw new Error(`No connect-src to extend: ${policy}`);
-      headers['content-security-policy'] = policy.replace(
-        "connect-src 'self'",
-        `connect-src 'self' ${proxyOrigin}`,
-      );
-      await route.fulfill({ status: response.status(), headers, body: await response.body() });
-    },
-  );
-}
-
 let model: Awaited<ReturnType<typeof startFakeModel>>;
 let proxy: Awaited<ReturnType<typeof startAskProxy>>;
 
@@ -121,7 +81,7 @@ describe('Ask AI renders whatever the model sends safely', () => {
     });
     const navigations: string[] = [];
     page.on('framenavigated', (frame) => navigations.push(frame.url()));
-    await pointAt(page, proxy.origin);
+    await pointAtAskProxy(page, proxy.origin);
     await visit(page, `${site.url}/`);
     const before = model.requests.length;
     await page.keyboard.press('Control+k');
