@@ -587,6 +587,8 @@ function argValue(name: string): string | undefined {
 }
 
 async function main() {
+  // The benchmarks build and serve locally: a production build needs its public origin (site.links.ts).
+  process.env.DOCS_URL ||= 'http://localhost:3000';
   const buildDirArg = argValue('--build-dir');
   const buildDir = path.resolve(buildDirArg ?? 'build');
   const skipBuild = process.argv.includes('--skip-build') || buildDirArg !== undefined;
