@@ -8,14 +8,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createElement, type ComponentType, type ReactNode } from 'react';
-import * as React from 'react';
-import * as jsxRuntime from 'react/jsx-runtime';
+import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { REPLAYED_BUTTONS } from '..';
 import * as searchInput from '../searchInput';
+import { load } from '../../../scripts/loadComponent';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const CORE_CLIENT = path.join(
@@ -28,28 +26,6 @@ const THEME = path.join(
   'lib',
   'theme',
 );
-
-/** A component module compiled to CommonJS with React's automatic runtime, its imports given by `modules`. */
-function load(file: string, modules: Record<string, unknown>): ComponentType<Record<string, unknown>> {
-  const { outputText } = ts.transpileModule(fs.readFileSync(file, 'utf8'), {
-    fileName: file,
-    compilerOptions: {
-      module: ts.ModuleKind.CommonJS,
-      target: ts.ScriptTarget.ES2022,
-      jsx: ts.JsxEmit.ReactJSX,
-      esModuleInterop: true,
-    },
-  });
-  const imports: Record<string, unknown> = { react: React, 'react/jsx-runtime': jsxRuntime, ...modules };
-  const module = { exports: {} as { default?: ComponentType<Record<string, unknown>> } };
-  const require = (name: string) => {
-    if (!(name in imports))
-      throw new Error(`${path.basename(file)} imports ${name}, which this test does not provide`);
-    return imports[name];
-  };
-  new Function('require', 'module', 'exports', outputText)(require, module, module.exports);
-  return module.exports.default!;
-}
 
 const esModule = (value: unknown) => ({ __esModule: true, default: value });
 /** CSS modules: every class name is itself. */
