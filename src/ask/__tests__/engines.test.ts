@@ -1,11 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { extractiveEngine, remoteEngine } from '../engines';
 
+const paragraph = (text: string) => ({ type: 'paragraph' as const, text });
+const invoicesText =
+  'Invoices are created on the billing day of each customer. Resellers review invoices before they are sent.';
 const source = {
   url: '/docs/billing/invoices',
   title: 'Invoices',
   hierarchy: ['Billing', 'Invoices'],
-  text: 'Invoices are created on the billing day of each customer. Resellers review invoices before they are sent.',
+  text: invoicesText,
+  units: [paragraph(invoicesText)],
 };
 const input = { question: 'When are invoices created?', sources: [source], history: [] };
 const sse = (...events: string[]) =>
@@ -33,6 +37,7 @@ describe('extractiveEngine', () => {
       ...source,
       hierarchy: ['Billing', 'Invoices', 'Review'],
       text: 'Invoices list one line per plan.',
+      units: [paragraph('Invoices list one line per plan.')],
     };
     const cited: string[][] = [];
     const answer = await extractiveEngine.answer(
