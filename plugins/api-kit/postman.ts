@@ -16,6 +16,7 @@ import {
   type Operation,
 } from '@services-manager-docs/core/api';
 import { sampleRequest, type ApiItem } from '../api-reference/markdown';
+import { examplePath } from '../api-reference/cortex/targets';
 
 /** Postman's schema URL for format v2.1. */
 export const POSTMAN_SCHEMA = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';
@@ -126,7 +127,12 @@ function exampleValue(operation: Operation, name: string, where: 'path' | 'query
 }
 
 /** The operation's item: values from the specification, the token and idempotency key as variables. */
-function completeItem(item: PostmanItem, operation: Operation, tokenRequest: boolean): void {
+function completeItem(
+  item: PostmanItem,
+  operation: Operation,
+  tokenRequest: boolean,
+  chosenPath: Record<string, unknown> | undefined,
+): void {
   const request = item.request!;
   item.id = stableId(operation.operationId);
   item.name = operation.summary || operation.operationId;
@@ -134,8 +140,12 @@ function completeItem(item: PostmanItem, operation: Operation, tokenRequest: boo
   request.description = [operation.description, `Operation ID: \`${operation.operationId}\`.`]
     .filter(Boolean)
     .join('\n\n');
+  // An operation the lifecycle restricts acts on an object in which it is allowed, as in the reference.
   for (const variable of request.url.variable ?? [])
-    variable.value = exampleValue(operation, variable.key, 'path');
+    variable.value =
+      chosenPath?.[variable.key] !== undefined
+        ? text(chosenPath[variable.key])
+        : exampleValue(operation, variable.key, 'path');
   for (const query of request.url.query ?? []) {
     query.value = exampleValue(operation, query.key, 'query');
     const parameter = operation.parameters.find(
@@ -209,7 +219,7 @@ export async function postmanCollection(model: ApiModel): Promise<PostmanCollect
     const route = `${item.request!.method.toUpperCase()} ${operationPath(item.request!.url)}`;
     const operation = byRoute.get(route);
     if (!operation) throw new Error(`Postman collection: ${route} is not an operation of ${model.source}`);
-    completeItem(item, operation, operation === token);
+    completeItem(item, operation, operation === token, examplePath(model, operation));
   }
   // The token request first: its folder at the top, the request first in it.
   const first = items.find((item) => item.id === (token && stableId(token.operationId)));

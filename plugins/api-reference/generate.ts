@@ -9,6 +9,7 @@ import path from 'node:path';
 import { SpecError, type ApiModel, type Operation, type Tag } from '@services-manager-docs/core/api';
 import { createApiPageMD, createInfoPageMD, createTagPageMD, type ApiItem, type PageItem } from './markdown';
 import { lifecycleNotes } from './lifecycleNotes';
+import { exampleTargets } from './cortex/targets';
 import { infoPageId, operationPageId, tagPageId } from './pageId';
 
 /** The API docs instance's folder, and the reference's folder in it (the doc ids' and URLs' prefix). */
@@ -140,6 +141,8 @@ function pageContent(item: Item, markdown: string): string {
 export function referencePages(model: ApiModel): ReferencePage[] {
   // The lifecycle sentences the operation pages show (and the Cortex pages after them).
   lifecycleNotes(model);
+  // The path values the samples of lifecycle-restricted operations use (./cortex/targets.ts).
+  exampleTargets(model);
   const seen = new Map<string, string>();
   return items(model).map((item) => {
     const file = `${item.id}.${item.type}.mdx`;

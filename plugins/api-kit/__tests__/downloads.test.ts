@@ -13,6 +13,7 @@ import type { LoadContext } from '@docusaurus/types';
 import { apiModel, DEFAULT_SPEC, validateSpec, type SpecSource } from '@services-manager-docs/core/api';
 import { sampleRequest, type ApiItem } from '../../api-reference/markdown';
 import { referencePages } from '../../api-reference/generate';
+import { exampleTargets } from '../../api-reference/cortex/targets';
 import apiKitPlugin, { specFiles } from '..';
 import { contentDownloads, DOWNLOAD_LIST, DOWNLOADS } from '../downloads';
 import { NEW_UUID, POSTMAN_SCHEMA, stableId } from '../postman';
@@ -20,6 +21,8 @@ import { NEW_UUID, POSTMAN_SCHEMA, stableId } from '../postman';
 const ROOT = path.resolve(__dirname, '../../..');
 const SPEC: SpecSource = { kind: 'file', location: path.join(ROOT, DEFAULT_SPEC) };
 const model = await apiModel(SPEC);
+// The reference's samples act on objects the lifecycle allows the operation on; so must the collection.
+exampleTargets(model);
 const files = await specFiles(SPEC);
 const collectionJson = JSON.parse(files.get(DOWNLOADS.postman.file)!);
 const collection = new Collection(collectionJson);
@@ -50,6 +53,14 @@ function collectionProblems(tested: Collection): string[] {
     );
     const key = item.request.headers.get('Idempotency-Key');
     if (key !== (takesKey ? NEW_UUID : undefined)) problems.push(`${id}: Idempotency-Key is ${key}`);
+    // The path names the object the reference's sample names.
+    const sent = operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) =>
+      String(item.request.url.variables.get(name)),
+    );
+    const sample = new URL(
+      sampleRequest({ ...operation, servers: [{ url: 'https://x' }] } as unknown as ApiItem).url,
+    );
+    if (decodeURIComponent(sample.pathname) !== sent) problems.push(`${id}: path ${sent}`);
     if (operation.requestBody?.content?.['application/json']) {
       if (item.request.headers.get('Content-Type') !== 'application/json')
         problems.push(`${id}: no Content-Type`);
