@@ -161,8 +161,9 @@ const config: Config = {
     // For API consumers: the specification (as written and in OpenAPI 3), a Postman collection and
     // SKILL.md, made while the site loads and written first when the build is done.
     ['./plugins/api-kit/index.ts', { spec: apiSpec }],
-    // Completes the build: the Markdown twins, then _headers and precompressed copies of every file.
-    ['./plugins/static-host/index.ts', { pipelines: contentPipelines, spec: apiSpec }],
+    // The Markdown twins, llms.txt, llms-full.txt and content.json (npm run build then completes the
+    // build for a host: plugins/static-host).
+    ['./plugins/markdown-export/index.ts', { pipelines: contentPipelines, spec: apiSpec }],
     // The API reference is its own docs instance, generated from the specification before each build
     // (npm run gen:api).
     ['@docusaurus/plugin-content-docs', apiDocsOptions],

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { findSecrets } from '../scripts/secrets';
-import { inlineScripts, scriptHash } from '../plugins/static-host/host';
+import { COMPRESSIBLE, inlineScripts, scriptHash } from '../plugins/static-host/host';
 import { REPLAYED_BUTTONS } from '../plugins/early-input';
 import { AFTER_PAINT_ATTRIBUTE, BANNER_MARK } from '../plugins/page-scripts/template';
 import { BUILD_DIR } from './harness';
@@ -32,20 +32,26 @@ describe('the production build', () => {
     }
   });
 
-  it('is complete from docusaurus build alone: precompressed copies and Markdown twins', () => {
+  it('is complete after npm run build: Markdown twins, and copies of every file worth compressing', () => {
     for (const file of ['index.html', 'docs/glossary/index.html', 'docs/glossary.md', 'llms-full.txt']) {
       for (const extension of ['', '.br', '.gz'])
         assert.ok(fs.existsSync(path.join(BUILD_DIR, file + extension)), `${file}${extension}`);
     }
-    const scripts = fs
-      .readdirSync(path.join(BUILD_DIR, 'assets', 'js'))
-      .filter((file) => file.endsWith('.js'));
-    const uncompressed = scripts.filter(
+    // Every file, whichever plugin wrote it and however late (the service worker, the sitemap, the
+    // API kit's downloads): the host step runs after docusaurus build has returned.
+    const files = fs.readdirSync(BUILD_DIR, { recursive: true, encoding: 'utf8' });
+    const uncompressed = files.filter(
       (file) =>
-        fs.statSync(path.join(BUILD_DIR, 'assets', 'js', file)).size >= 1024 &&
-        !fs.existsSync(path.join(BUILD_DIR, 'assets', 'js', `${file}.br`)),
+        COMPRESSIBLE.test(file) &&
+        fs.statSync(path.join(BUILD_DIR, file)).size >= 1024 &&
+        !(
+          fs.existsSync(path.join(BUILD_DIR, `${file}.br`)) &&
+          fs.existsSync(path.join(BUILD_DIR, `${file}.gz`))
+        ),
     );
     assert.deepEqual(uncompressed, []);
+    for (const late of ['sw.js', 'sitemap.xml', 'SKILL.md'])
+      assert.ok(fs.existsSync(path.join(BUILD_DIR, `${late}.br`)), `${late}.br`);
   });
 
   it('has every page evaluate its scripts after its first paint, the home page the stock way', () => {

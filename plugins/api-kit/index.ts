@@ -5,8 +5,8 @@
  * ./changelog-page.ts (run by `npm run gen:api`).
  *
  * The files are made while the site loads (the collection takes seconds) and written when the build is
- * done, at the start of postBuild, so that the static host's compression, which first writes every
- * Markdown twin, finds them there. `npm start` does not make them.
+ * done (postBuild); `npm run build` compresses them with every other file afterwards (plugins/static-host).
+ * `npm start` does not make them.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';

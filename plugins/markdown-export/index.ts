@@ -10,6 +10,7 @@ import {
   type BuildOperation,
   type ContentFile,
 } from '@services-manager-docs/core/content/build';
+import { publicUrlProblem } from '../../site.links';
 import { contentDocs, type ContentDoc, type LoadedDoc as Doc, type Pipelines } from '../content-model';
 import { referenceRoute } from '../api-mentions/operations';
 import { contentDownloads, DOWNLOAD_LIST } from '../api-kit/downloads';
@@ -60,6 +61,10 @@ export default function markdownExportPlugin(
   context: LoadContext,
   options: { pipelines: Pipelines; spec: SpecSource },
 ): Plugin {
+  // A build for a host must know where it is served: stop before any work rather than ship localhost
+  // in every link of the twins, llms.txt and content.json (and the site's canonical URLs and sitemap).
+  const problem = publicUrlProblem();
+  if (problem) throw new Error(problem);
   const { siteConfig } = context;
   const origin = siteConfig.url.replace(/\/$/, '');
   let pages: ExportPage[] = [];

@@ -1,35 +1,30 @@
-import type { LoadContext, Plugin } from '@docusaurus/types';
-import markdownExportPlugin from '../markdown-export';
-import type { Pipelines } from '../content-model';
-import type { SpecSource } from '@services-manager-docs/core/api';
-import { prepareForHost } from './host';
-import { publicUrlProblem } from '../../site.links';
-
 /**
- * Completes the build for a static host: the Markdown twins and llms.txt (../markdown-export), then
- * `_headers` and the precompressed copies of every file (./host.ts). Docusaurus runs all plugins'
- * postBuild hooks at once, so the twins are written here, first, rather than by a plugin of their own:
- * the compression must see every file the build writes.
+ * The last step of `npm run build` (its `postbuild` script): makes the finished build ready for a static
+ * host, writing `_headers`, `_nginx.conf` and the precompressed copies of every file (./host.ts).
+ *
+ * It runs after `docusaurus build` has returned, not in a plugin's postBuild hook: Docusaurus runs every
+ * plugin's postBuild at once, so a hook cannot know that the others (the Markdown twins, the API kit's
+ * downloads, the PWA's service worker, the sitemap, the redirect pages) have written their files.
+ *
+ * Usage: `tsx plugins/static-host/index.ts [build folder]` (default `build`).
  */
-export default function staticHostPlugin(
-  context: LoadContext,
-  options: { pipelines: Pipelines; spec: SpecSource },
-): Plugin {
-  // A build for a host must know where it is served: stop before any work rather than ship localhost.
-  const problem = publicUrlProblem();
-  if (problem) throw new Error(problem);
-  const twins = markdownExportPlugin(context, options);
-  return {
-    ...twins,
-    name: 'services-manager-static-host',
-    async postBuild(props) {
-      await twins.postBuild?.(props);
-      const started = Date.now();
-      const { inlineScripts, compressed } = await prepareForHost(props.outDir);
-      console.log(
-        `[static-host] _headers written (${inlineScripts} inline script hash${inlineScripts === 1 ? '' : 'es'}); ` +
-          `${compressed} files precompressed in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-      );
-    },
-  };
+import fs from 'node:fs';
+import path from 'node:path';
+import { prepareForHost } from './host';
+
+async function main() {
+  const outDir = path.resolve(process.argv[2] ?? 'build');
+  if (!fs.existsSync(path.join(outDir, 'index.html')))
+    throw new Error(`${outDir} holds no build (no index.html): run docusaurus build first.`);
+  const started = Date.now();
+  const { inlineScripts, compressed } = await prepareForHost(outDir);
+  console.log(
+    `[static-host] _headers and _nginx.conf written (${inlineScripts} inline script hash${inlineScripts === 1 ? '' : 'es'}); ` +
+      `${compressed} files precompressed in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
+
+main().catch((error: unknown) => {
+  console.error(`Error: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, inlineScripts, prepareForHost, scriptHash } from '../host';
 
 const THEME_SCRIPT = "document.documentElement.dataset.theme='light'";
@@ -57,43 +57,5 @@ describe('prepareForHost', () => {
     }
     expect(fs.existsSync(path.join(root, '404.html.br'))).toBe(false);
     expect(fs.existsSync(path.join(root, 'img/logo.png.br'))).toBe(false);
-  });
-});
-
-describe('the static-host plugin', () => {
-  it('writes the Markdown twins before it compresses, so they get compressed copies too', async () => {
-    const { default: staticHostPlugin } = await import('../index');
-    // Whatever the environment (CI builds need DOCS_URL): this build names its origin.
-    vi.stubEnv('DOCS_URL', 'https://docs.example.com');
-    const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'host-plugin-'));
-    const siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'host-site-'));
-    try {
-      fs.writeFileSync(path.join(outDir, 'index.html'), PAGE);
-      const context = {
-        siteDir,
-        // A long tagline makes llms.txt large enough to be compressed.
-        siteConfig: {
-          url: 'https://docs.example.com',
-          baseUrl: '/',
-          title: 'Docs',
-          tagline: 'Docs. '.repeat(300),
-        },
-      } as unknown as Parameters<typeof staticHostPlugin>[0];
-      const plugin = staticHostPlugin(context, {
-        pipelines: {},
-        spec: { kind: 'file', location: 'openapi/services-manager-v2.yaml' },
-      });
-      await plugin.allContentLoaded?.({ allContent: {}, actions: {} } as never);
-      await plugin.postBuild?.({ outDir } as never);
-      for (const file of ['llms.txt', 'index.html'])
-        expect(fs.existsSync(path.join(outDir, `${file}.gz`)), file).toBe(true);
-      expect(fs.readFileSync(path.join(outDir, '_headers'), 'utf8')).toContain(scriptHash(THEME_SCRIPT));
-      // The nginx configuration beside it carries the same policy.
-      expect(fs.readFileSync(path.join(outDir, '_nginx.conf'), 'utf8')).toContain(scriptHash(THEME_SCRIPT));
-    } finally {
-      fs.rmSync(outDir, { recursive: true, force: true });
-      fs.rmSync(siteDir, { recursive: true, force: true });
-      vi.unstubAllEnvs();
-    }
   });
 });

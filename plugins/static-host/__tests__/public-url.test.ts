@@ -26,10 +26,10 @@ describe('publicUrlProblem', () => {
       );
   });
 
-  it('stops the static-host plugin, and so the build, before it does any work', async () => {
-    const { default: staticHostPlugin } = await import('../index');
+  it('stops the Markdown export plugin, and so the build, before it does any work', async () => {
+    const { default: markdownExportPlugin } = await import('../../markdown-export');
     vi.stubEnv('NODE_ENV', 'production');
     vi.stubEnv('DOCS_URL', '');
-    expect(() => staticHostPlugin({} as never, {} as never)).toThrow(/^DOCS_URL is not set/);
+    expect(() => markdownExportPlugin({} as never, {} as never)).toThrow(/^DOCS_URL is not set/);
   });
 });
