@@ -7,17 +7,18 @@
  */
 import http from 'node:http';
 import { ASK_LIMITS, type AskRequest, type AskTurn } from '@services-manager-docs/core/ask/protocol';
-import { AskError } from '@services-manager-docs/core/ask/stream';
 import { guardConnections } from '@services-manager-docs/core/net/guard';
 import { searchBuild } from '@services-manager-docs/core/search/fromBuild';
+import { answer, notCovered, type Answerer } from './answer';
 import { bearerOf, conversationProof, sameSecret, verifyToken } from './auth';
 import { settingsOf, type AskProxyOptions } from './config';
 import { clientAddress, clientKey, createLimits, LimitStoreError, limitStore, tokensIn } from './limits';
 import { oneLine, redactor } from './redact';
-import { onTopic, refsOf, retriever, sectionsFor, type Sources } from './sources';
-import { buildMessages, streamAnswer, SYSTEM_PROMPT, UpstreamError } from './upstream';
+import { onTopic, retriever, sectionsFor, type Sources } from './sources';
+import { SYSTEM_PROMPT } from './upstream';
 
 export type { AskProxyOptions } from './config';
+export { NO_SOURCES } from './answer';
 
 const isString = (value: unknown, max: number): value is string =>
   typeof value === 'string' && value.length <= max;
@@ -92,40 +93,12 @@ function readBody(req: http.IncomingMessage, max: number, timeoutMs: number): Pr
   });
 }
 
-const TIMEOUT = 'The answer took too long. Try again, perhaps with a shorter question.';
-const UNREACHABLE = 'The answer service could not be reached. Try again later.';
-const INTERRUPTED = 'The answer service stopped with an error before the answer was complete. Try again.';
 const UNPROVEN =
   'The earlier turns of this conversation could not be verified (they are not the ones this service answered). Start a new conversation.';
 const BUSY = 'Ask AI is answering many questions right now. Try again in a few seconds.';
 const NO_LIMITS = 'Ask AI cannot check its limits right now. Try again later.';
 const SHARE_SPENT = (wait: number) =>
   `You have asked as many questions as one reader may today. Try again in ${Math.ceil(wait / 3600)} hour${wait > 3600 ? 's' : ''}.`;
-export const NO_SOURCES =
-  'The documentation does not cover this question. Try rephrasing it with the words the documentation uses.';
-
-const chunkOf = (text: string) => `data: ${JSON.stringify({ choices: [{ delta: { content: text } }] })}\n\n`;
-const eventOf = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
-
-const SSE_HEADERS = {
-  'Content-Type': 'text/event-stream; charset=utf-8',
-  'Cache-Control': 'no-cache, no-transform',
-  'X-Accel-Buffering': 'no',
-};
-
-/** Writes to the response, waiting while the client's connection is backed up. */
-function write(res: http.ServerResponse, text: string): Promise<void> {
-  if (res.write(text) || res.destroyed) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
-}
 
 /** Too many searches are running and waiting already. */
 class BusyError extends Error {}
@@ -160,12 +133,217 @@ const MAX_SOURCE_CHARS = 8000;
 /** Shorter secrets are placeholders (`ASK_API_KEY=local` for a local model), not masked in answers. */
 const MIN_MASKED_SECRET = 16;
 
+/** CORS headers for the request's origin; null for an origin that is not allowed. */
+function corsFor(allowed: Set<string>, origin: string | undefined): Record<string, string> | null {
+  if (!origin) return {}; // Not a cross-origin browser request (curl, a server, the same origin).
+  if (!allowed.has('*') && !allowed.has(origin)) return null;
+  return {
+    'Access-Control-Allow-Origin': allowed.has('*') ? '*' : origin,
+    'Access-Control-Expose-Headers': 'Retry-After',
+    Vary: 'Origin',
+  };
+}
+
+function sendJson(
+  res: http.ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+) {
+  res
+    .writeHead(status, {
+      ...headers,
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    })
+    .end(JSON.stringify(status < 400 ? { ok: true } : { error: { message } }));
+}
+
+/** The client a request counts against: the token's subject in token mode, else its address. */
+function authorize(
+  proxy: Proxy,
+  req: http.IncomingMessage,
+): { client: string } | { status: 401; message: string } {
+  const { settings } = proxy;
+  const bearer = bearerOf(req.headers.authorization);
+  if (settings.accessKey && !(bearer && sameSecret(bearer, settings.accessKey)))
+    return { status: 401, message: 'Ask AI needs an access key.' };
+  if (settings.tokenSecret) {
+    const subject = bearer && verifyToken(settings.tokenSecret, bearer);
+    if (!subject) return { status: 401, message: 'Sign in again to use Ask AI.' };
+    return { client: `token:${subject}` };
+  }
+  return { client: proxy.clientOf(req) };
+}
+
+/** The answer when the limits cannot be read (a Redis that is down): refuse, never answer unlimited. */
+const refused =
+  (proxy: Proxy, res: http.ServerResponse, cors: Record<string, string>) => (error: unknown) => {
+    if (!(error instanceof LimitStoreError)) throw error;
+    proxy.log(`The limits could not be checked: ${error.message}`);
+    sendJson(res, 503, NO_LIMITS, { ...cors, 'Retry-After': '30' });
+  };
+
+/**
+ * Routes a request and admits a question: CORS, the access key or token, the client's rate, the body
+ * and the proof of its earlier turns; then ask() answers it.
+ */
+async function handle(proxy: Proxy, req: http.IncomingMessage, res: http.ServerResponse) {
+  const { settings } = proxy;
+  const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+  const cors = corsFor(proxy.allowed, req.headers.origin);
+  if (pathname === '/health') {
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return sendJson(res, 405, 'Use GET.', { Allow: 'GET, HEAD' });
+    return sendJson(res, 200, '', cors ?? {});
+  }
+  if (pathname !== '/ask') return sendJson(res, 404, 'Not found.', cors ?? {});
+  if (!cors) return sendJson(res, 403, 'This origin may not use Ask AI.');
+  if (req.method === 'OPTIONS') {
+    res
+      .writeHead(204, {
+        ...cors,
+        'Access-Control-Allow-Methods': 'POST, OPTIONS',
+        'Access-Control-Allow-Headers': 'Content-Type, Authorization',
+        'Access-Control-Max-Age': '600',
+      })
+      .end();
+    return;
+  }
+  if (req.method !== 'POST') return sendJson(res, 405, 'Use POST.', { ...cors, Allow: 'POST, OPTIONS' });
+
+  const access = authorize(proxy, req);
+  if ('status' in access) return sendJson(res, access.status, access.message, cors);
+  const client = clientKey(access.client);
+  let wait: number;
+  try {
+    wait = await proxy.limits.client(client);
+  } catch (error) {
+    return refused(proxy, res, cors)(error);
+  }
+  if (wait) {
+    const message = `Too many questions. Try again in ${wait} second${wait === 1 ? '' : 's'}.`;
+    return sendJson(res, 429, message, { ...cors, 'Retry-After': String(wait) });
+  }
+  const type = String(req.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
+  if (type !== 'application/json') return sendJson(res, 415, 'Send the question as application/json.', cors);
+
+  let value: unknown;
+  try {
+    value = JSON.parse(await readBody(req, settings.maxBodyBytes, settings.bodyTimeoutMs));
+  } catch (error) {
+    if (!(error instanceof HttpError)) return sendJson(res, 400, 'The request body is not valid JSON.', cors);
+    // The rest of an oversized or stalled body is not worth reading.
+    if (error.status !== 400) res.setHeader('Connection', 'close');
+    return sendJson(res, error.status, error.message, cors);
+  }
+  const request = parseAskRequest(value);
+  if (typeof request === 'string') return sendJson(res, 400, request, cors);
+  if (request.history.length && !proxy.proofs.verify(request.history, request.proof))
+    return sendJson(
+      res,
+      400,
+      proxy.proofs.expired(request.history, request.proof)
+        ? `This conversation is older than ${Math.round(settings.proofTtlMs / 60_000)} minutes and cannot be continued. Start a new conversation.`
+        : UNPROVEN,
+      cors,
+    );
+  await ask(proxy, res, request, cors, client);
+}
+
+/**
+ * Answers an admitted question: reserves its tokens from the client's share and the global budgets
+ * (before the search, the blocking part: a spent budget costs nothing more), retrieves the sources,
+ * refuses a question they do not cover, and otherwise streams the model's answer.
+ */
+async function ask(
+  proxy: Proxy,
+  res: http.ServerResponse,
+  request: AskRequest,
+  cors: Record<string, string>,
+  client: string,
+) {
+  const { limits, log } = proxy;
+  const asked = [
+    SYSTEM_PROMPT,
+    request.question,
+    ...request.history.flatMap((turn) => [turn.question, turn.answer]),
+  ];
+  const reserved =
+    tokensIn(asked.join('')) + Math.ceil(MAX_SOURCE_CHARS / 4) + proxy.settings.maxAnswerTokens;
+  const giveBack = (shareToo: boolean) => limits.refund(reserved, shareToo, client).catch(() => undefined);
+  // A client's share of the daily budgets first, so that a few clients cannot spend everyone's.
+  let shareWait: number;
+  try {
+    shareWait = await limits.share(client, reserved);
+  } catch (error) {
+    return refused(proxy, res, cors)(error);
+  }
+  if (shareWait) {
+    log(`A client has spent its share of the daily budget; refusing it for ${shareWait} s.`);
+    return sendJson(res, 429, SHARE_SPENT(shareWait), { ...cors, 'Retry-After': String(shareWait) });
+  }
+  let budgetWait: number;
+  try {
+    budgetWait = await limits.reserve(reserved);
+  } catch (error) {
+    await giveBack(true);
+    return refused(proxy, res, cors)(error);
+  }
+  if (budgetWait) {
+    // Not this client's doing: its share is given back.
+    await giveBack(true);
+    log(`The global budget is spent; refusing answers for ${budgetWait} s.`);
+    return sendJson(
+      res,
+      503,
+      `Ask AI has answered as many questions as it may for now. Try again in ${budgetWait} seconds.`,
+      { ...cors, 'Retry-After': String(budgetWait) },
+    );
+  }
+  const previous = request.history.at(-1)?.question ?? '';
+  let sources: Sources;
+  let covered: boolean;
+  try {
+    ({ sources, covered } = await proxy.searches(async () => {
+      const found = await proxy.sourcesFor(request.question, previous);
+      return { sources: found, covered: onTopic(request.question, previous, found) };
+    }));
+  } catch (error) {
+    await giveBack(true);
+    if (error instanceof BusyError) {
+      log('Too many questions at once; refusing one.');
+      return sendJson(res, 503, BUSY, { ...cors, 'Retry-After': '5' });
+    }
+    log(`Retrieval failed: ${(error as Error).message}`);
+    return sendJson(res, 500, 'Ask AI cannot search the documentation right now.', cors);
+  }
+  if (!covered) {
+    // The question was searched, so it counts as an answer; the tokens are given back.
+    await limits.refund(reserved, false, client).catch(() => undefined);
+    return notCovered(proxy, res, request, cors);
+  }
+  await answer(proxy, res, request, sectionsFor(request.question, previous, sources), cors, {
+    reserved,
+    client,
+  });
+}
+
+/** What the handlers of one proxy share: its settings, limits, proofs, log and retrieval. */
+type Proxy = Answerer & {
+  allowed: Set<string>;
+  clientOf: (req: http.IncomingMessage) => string;
+  searches: ReturnType<typeof taskQueue>;
+  sourcesFor: (question: string, previous: string) => Promise<Sources>;
+};
+
 /** The proxy server (not yet listening). */
 export function createAskProxy(options: AskProxyOptions): http.Server {
   const settings = settingsOf(options);
-  const allowed = new Set(settings.allowedOrigins.map((origin) => origin.replace(/\/+$/, '')));
-  const clientOf = clientAddress(settings.trustedProxies);
-  const proofs = conversationProof(settings.secret, settings.proofTtlMs);
   const secrets = [
     settings.apiKey,
     settings.secret,
@@ -174,304 +352,30 @@ export function createAskProxy(options: AskProxyOptions): http.Server {
     settings.redisUrl && decodeURIComponent(new URL(settings.redisUrl).password),
   ];
   const redact = redactor(secrets);
-  const masked = redactor(secrets.filter((secret) => secret && secret.length >= MIN_MASKED_SECRET));
   const log = (message: string) => settings.log(redact(`[ask-proxy] ${message}`));
-  /** Text from the model's service, for the log: redacted before it is cut, on one line. */
-  const logged = (text: string) => oneLine(redact.cut(text)).slice(0, 300);
   const redis = settings.redisUrl ? limitStore(settings.redisUrl, log) : undefined;
-  const limits = createLimits(settings, redis);
-  const searches = taskQueue(settings.maxSearches, settings.maxQueuedSearches);
-  /** A model that ignores `max_tokens` is cut at twice the estimate of four characters a token. */
-  const maxAnswerChars = settings.maxAnswerTokens * 8;
-  const upstream = { ...settings, maxEventChars: settings.maxUpstreamEventChars };
   let retrieve: ReturnType<typeof retriever> | undefined;
-  // The index is opened on the first question, so the proxy starts (and says what is missing) at once.
-  const sourcesFor = (question: string, previous: string) =>
-    (retrieve ??= retriever(settings.search ?? searchBuild(settings.buildDir)))(question, previous);
-
-  /** CORS headers for the request's origin; null for an origin that is not allowed. */
-  const corsFor = (origin: string | undefined): Record<string, string> | null => {
-    if (!origin) return {}; // Not a cross-origin browser request (curl, a server, the same origin).
-    if (!allowed.has('*') && !allowed.has(origin)) return null;
-    return {
-      'Access-Control-Allow-Origin': allowed.has('*') ? '*' : origin,
-      'Access-Control-Expose-Headers': 'Retry-After',
-      Vary: 'Origin',
-    };
+  const proxy: Proxy = {
+    settings,
+    allowed: new Set(settings.allowedOrigins.map((origin) => origin.replace(/\/+$/, ''))),
+    clientOf: clientAddress(settings.trustedProxies),
+    proofs: conversationProof(settings.secret, settings.proofTtlMs),
+    masked: redactor(secrets.filter((secret) => secret && secret.length >= MIN_MASKED_SECRET)),
+    log,
+    // Text from the model's service, for the log: redacted before it is cut, on one line.
+    logged: (text) => oneLine(redact.cut(text)).slice(0, 300),
+    limits: createLimits(settings, redis),
+    searches: taskQueue(settings.maxSearches, settings.maxQueuedSearches),
+    // A model that ignores `max_tokens` is cut at twice the estimate of four characters a token.
+    maxAnswerChars: settings.maxAnswerTokens * 8,
+    upstream: { ...settings, maxEventChars: settings.maxUpstreamEventChars },
+    // The index is opened on the first question, so the proxy starts (and says what is missing) at once.
+    sourcesFor: (question, previous) =>
+      (retrieve ??= retriever(settings.search ?? searchBuild(settings.buildDir)))(question, previous),
   };
-
-  const sendJson = (
-    res: http.ServerResponse,
-    status: number,
-    message: string,
-    headers: Record<string, string> = {},
-  ) => {
-    res
-      .writeHead(status, {
-        ...headers,
-        'Content-Type': 'application/json; charset=utf-8',
-        'Cache-Control': 'no-store',
-        'X-Content-Type-Options': 'nosniff',
-      })
-      .end(JSON.stringify(status < 400 ? { ok: true } : { error: { message } }));
-  };
-
-  /** The client a request counts against: the token's subject in token mode, else its address. */
-  const authorize = (req: http.IncomingMessage): { client: string } | { status: 401; message: string } => {
-    const bearer = bearerOf(req.headers.authorization);
-    if (settings.accessKey && !(bearer && sameSecret(bearer, settings.accessKey)))
-      return { status: 401, message: 'Ask AI needs an access key.' };
-    if (settings.tokenSecret) {
-      const subject = bearer && verifyToken(settings.tokenSecret, bearer);
-      if (!subject) return { status: 401, message: 'Sign in again to use Ask AI.' };
-      return { client: `token:${subject}` };
-    }
-    return { client: clientOf(req) };
-  };
-
-  /** Streams the answer to one verified request. */
-  async function answer(
-    res: http.ServerResponse,
-    request: AskRequest,
-    sources: Sources,
-    cors: Record<string, string>,
-    reserved: number,
-    client: string,
-  ) {
-    const history = request.history;
-    const finish = async (text: string) => {
-      await write(
-        res,
-        eventOf('proof', { proof: proofs.sign([...history, { question: request.question, answer: text }]) }),
-      );
-      res.end('data: [DONE]\n\n');
-    };
-    const messages = buildMessages(request.question, sources, history);
-    const controller = new AbortController();
-    let stopped: 'timeout' | 'client' | undefined;
-    const stop = (why: 'timeout' | 'client') => {
-      stopped ??= why;
-      controller.abort();
-    };
-    const total = setTimeout(() => stop('timeout'), settings.timeoutMs);
-    let idle: NodeJS.Timeout | undefined;
-    const touch = () => {
-      clearTimeout(idle);
-      idle = setTimeout(() => stop('timeout'), settings.idleTimeoutMs);
-    };
-    // The reader left: stop paying for an answer nobody reads.
-    res.on('close', () => {
-      if (!res.writableFinished) stop('client');
-    });
-    // The status is chosen once the first piece of the answer arrives, so failures before it get one.
-    const start = async () => {
-      if (res.headersSent) return;
-      res.writeHead(200, { ...cors, ...SSE_HEADERS });
-      await write(res, eventOf('sources', { sources: refsOf(sources) }));
-    };
-    const fail = (status: number, message: string) => {
-      if (!res.headersSent) res.writeHead(status, { ...cors, ...SSE_HEADERS });
-      res.end(eventOf('error', { error: { message } }));
-    };
-    // What the reader gets, and what the proof signs: a secret the model echoes is masked.
-    const mask = masked.stream();
-    let text = '';
-    let received = 0;
-    touch();
-    try {
-      for await (const piece of streamAnswer(upstream, messages, controller.signal, touch)) {
-        await start();
-        received += piece.length;
-        if (received > maxAnswerChars) {
-          log(`The model's answer passed ${maxAnswerChars} characters despite max_tokens; it was cut there.`);
-          controller.abort();
-          break;
-        }
-        const safe = mask.push(piece);
-        text += safe;
-        if (safe) await write(res, chunkOf(safe));
-      }
-      const rest = mask.end();
-      text += rest;
-      await start();
-      if (rest) await write(res, chunkOf(rest));
-      await finish(text);
-    } catch (error) {
-      if (stopped === 'client' || res.destroyed) return;
-      if (stopped === 'timeout') return fail(504, TIMEOUT);
-      if (error instanceof UpstreamError) {
-        // Logged for the operator, shortened; the reader gets only the status.
-        log(`The answer service answered HTTP ${error.status}: ${logged(error.detail)}`);
-        return fail(502, error.message);
-      }
-      if (error instanceof AskError) {
-        log(`The answer stream failed: ${logged(error.message)}`);
-        return fail(502, INTERRUPTED);
-      }
-      log(`The answer service could not be reached: ${logged(String((error as Error).cause ?? error))}`);
-      fail(502, UNREACHABLE);
-    } finally {
-      clearTimeout(total);
-      clearTimeout(idle);
-      await limits
-        .refund(
-          Math.max(0, reserved - tokensIn(messages.map((message) => message.content).join('') + text)),
-          false,
-          client,
-        )
-        .catch((error: unknown) => log(`Could not give back unused tokens: ${(error as Error).message}`));
-    }
-  }
-
-  /** Answers "not covered" without asking the model. */
-  async function notCovered(res: http.ServerResponse, request: AskRequest, cors: Record<string, string>) {
-    res.writeHead(200, { ...cors, ...SSE_HEADERS });
-    await write(res, eventOf('sources', { sources: [] }));
-    await write(res, chunkOf(NO_SOURCES));
-    await write(
-      res,
-      eventOf('proof', {
-        proof: proofs.sign([...request.history, { question: request.question, answer: NO_SOURCES }]),
-      }),
-    );
-    res.end('data: [DONE]\n\n');
-  }
-
-  const refused = (res: http.ServerResponse, cors: Record<string, string>) => (error: unknown) => {
-    if (!(error instanceof LimitStoreError)) throw error;
-    log(`The limits could not be checked: ${error.message}`);
-    sendJson(res, 503, NO_LIMITS, { ...cors, 'Retry-After': '30' });
-  };
-
-  async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
-    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
-    const cors = corsFor(req.headers.origin);
-    if (pathname === '/health') {
-      if (req.method !== 'GET' && req.method !== 'HEAD')
-        return sendJson(res, 405, 'Use GET.', { Allow: 'GET, HEAD' });
-      return sendJson(res, 200, '', cors ?? {});
-    }
-    if (pathname !== '/ask') return sendJson(res, 404, 'Not found.', cors ?? {});
-    if (!cors) return sendJson(res, 403, 'This origin may not use Ask AI.');
-    if (req.method === 'OPTIONS') {
-      res
-        .writeHead(204, {
-          ...cors,
-          'Access-Control-Allow-Methods': 'POST, OPTIONS',
-          'Access-Control-Allow-Headers': 'Content-Type, Authorization',
-          'Access-Control-Max-Age': '600',
-        })
-        .end();
-      return;
-    }
-    if (req.method !== 'POST') return sendJson(res, 405, 'Use POST.', { ...cors, Allow: 'POST, OPTIONS' });
-
-    const access = authorize(req);
-    if ('status' in access) return sendJson(res, access.status, access.message, cors);
-    const client = clientKey(access.client);
-    let wait: number;
-    try {
-      wait = await limits.client(client);
-    } catch (error) {
-      return refused(res, cors)(error);
-    }
-    if (wait) {
-      const message = `Too many questions. Try again in ${wait} second${wait === 1 ? '' : 's'}.`;
-      return sendJson(res, 429, message, { ...cors, 'Retry-After': String(wait) });
-    }
-    const type = String(req.headers['content-type'] ?? '')
-      .split(';')[0]
-      .trim()
-      .toLowerCase();
-    if (type !== 'application/json')
-      return sendJson(res, 415, 'Send the question as application/json.', cors);
-
-    let value: unknown;
-    try {
-      value = JSON.parse(await readBody(req, settings.maxBodyBytes, settings.bodyTimeoutMs));
-    } catch (error) {
-      if (!(error instanceof HttpError))
-        return sendJson(res, 400, 'The request body is not valid JSON.', cors);
-      // The rest of an oversized or stalled body is not worth reading.
-      if (error.status !== 400) res.setHeader('Connection', 'close');
-      return sendJson(res, error.status, error.message, cors);
-    }
-    const request = parseAskRequest(value);
-    if (typeof request === 'string') return sendJson(res, 400, request, cors);
-    if (request.history.length && !proofs.verify(request.history, request.proof))
-      return sendJson(
-        res,
-        400,
-        proofs.expired(request.history, request.proof)
-          ? `This conversation is older than ${Math.round(settings.proofTtlMs / 60_000)} minutes and cannot be continued. Start a new conversation.`
-          : UNPROVEN,
-        cors,
-      );
-
-    // The budget is checked before the search, the blocking part of a question: a spent budget costs
-    // nothing more. What the sources and the answer do not use is given back afterwards.
-    const asked = [
-      SYSTEM_PROMPT,
-      request.question,
-      ...request.history.flatMap((turn) => [turn.question, turn.answer]),
-    ];
-    const reserved = tokensIn(asked.join('')) + Math.ceil(MAX_SOURCE_CHARS / 4) + settings.maxAnswerTokens;
-    // A client's share of the daily budgets first, so that a few clients cannot spend everyone's.
-    let shareWait: number;
-    try {
-      shareWait = await limits.share(client, reserved);
-    } catch (error) {
-      return refused(res, cors)(error);
-    }
-    if (shareWait) {
-      log(`A client has spent its share of the daily budget; refusing it for ${shareWait} s.`);
-      return sendJson(res, 429, SHARE_SPENT(shareWait), { ...cors, 'Retry-After': String(shareWait) });
-    }
-    let budgetWait: number;
-    try {
-      budgetWait = await limits.reserve(reserved);
-    } catch (error) {
-      await limits.refund(reserved, true, client).catch(() => undefined);
-      return refused(res, cors)(error);
-    }
-    if (budgetWait) {
-      // Not this client's doing: its share is given back.
-      await limits.refund(reserved, true, client).catch(() => undefined);
-      log(`The global budget is spent; refusing answers for ${budgetWait} s.`);
-      return sendJson(
-        res,
-        503,
-        `Ask AI has answered as many questions as it may for now. Try again in ${budgetWait} seconds.`,
-        { ...cors, 'Retry-After': String(budgetWait) },
-      );
-    }
-    const previous = request.history.at(-1)?.question ?? '';
-    let sources: Sources;
-    let covered: boolean;
-    try {
-      ({ sources, covered } = await searches(async () => {
-        const found = await sourcesFor(request.question, previous);
-        return { sources: found, covered: onTopic(request.question, previous, found) };
-      }));
-    } catch (error) {
-      await limits.refund(reserved, true, client).catch(() => undefined);
-      if (error instanceof BusyError) {
-        log('Too many questions at once; refusing one.');
-        return sendJson(res, 503, BUSY, { ...cors, 'Retry-After': '5' });
-      }
-      log(`Retrieval failed: ${(error as Error).message}`);
-      return sendJson(res, 500, 'Ask AI cannot search the documentation right now.', cors);
-    }
-    if (!covered) {
-      // The question was searched, so it counts as an answer; the tokens are given back.
-      await limits.refund(reserved, false, client).catch(() => undefined);
-      return notCovered(res, request, cors);
-    }
-    await answer(res, request, sectionsFor(request.question, previous, sources), cors, reserved, client);
-  }
 
   const server = http.createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
+    handle(proxy, req, res).catch((error: unknown) => {
       log(`Unexpected error: ${error instanceof Error ? error.stack : String(error)}`);
       if (!res.headersSent) sendJson(res, 500, 'Ask AI failed unexpectedly.');
       else res.end();
