@@ -379,28 +379,98 @@ export function rankSections(
   // A section that covers far less of the query than the best one does (only "change" or "portal" of a
   // question about the portal's logo and colors) is not a result.
   const best = Math.max(0, ...coverage);
-  return results
-    .flatMap((result, i) => {
-      if (coverage[i] < LEAST_COVERED * best) return [];
-      const section = sections[result.id as number];
-      const title = section.title.toLowerCase();
-      const isIntro = section.hierarchy.length <= 2;
-      let score = (result.score / result.queryTerms.length) * coverage[i];
-      if (title === normalized) score += isIntro ? 1000 : 500;
-      if (kb && title.startsWith(`${kb}:`)) score += isIntro ? 2000 : 1000;
-      // Every query word in the page title (all but one of a longer question's): the page itself is
-      // what the reader is looking for.
-      const kind = pageKind(section.url);
-      const missing = missingFromTitle(section.title, kind);
-      if (missing === 0) score *= isIntro ? 2 : 1.3;
-      else if (missing === 1 && terms.length >= 3) score *= isIntro ? 1.6 : 1.2;
-      if (pairs.length) score *= 1 + 0.3 * phrases(section.hierarchy.slice(1).join(' | '));
-      // Of two pages with the query as title, the one spelt as typed ("Workspace lists", not "Workspace Lists").
-      if (section.title === exact) score *= 1.01;
-      score *= weightOf(kind);
-      return [{ id: result.id as number, score, terms: result.terms }];
-    })
-    .sort((a, b) => b.score - a.score);
+  const ranked = results.flatMap((result, i) => {
+    if (coverage[i] < LEAST_COVERED * best) return [];
+    const section = sections[result.id as number];
+    const title = section.title.toLowerCase();
+    const isIntro = section.hierarchy.length <= 2;
+    let score = (result.score / result.queryTerms.length) * coverage[i];
+    if (title === normalized) score += isIntro ? 1000 : 500;
+    if (kb && title.startsWith(`${kb}:`)) score += isIntro ? 2000 : 1000;
+    // Every query word in the page title (all but one of a longer question's): the page itself is
+    // what the reader is looking for.
+    const kind = pageKind(section.url);
+    const missing = missingFromTitle(section.title, kind);
+    if (missing === 0) score *= isIntro ? 2 : 1.3;
+    else if (missing === 1 && terms.length >= 3) score *= isIntro ? 1.6 : 1.2;
+    if (pairs.length) score *= 1 + 0.3 * phrases(section.hierarchy.slice(1).join(' | '));
+    // Of two pages with the query as title, the one spelt as typed ("Workspace lists", not "Workspace Lists").
+    if (section.title === exact) score *= 1.01;
+    score *= weightOf(kind);
+    return [{ id: result.id as number, score, terms: result.terms }];
+  });
+  return (isQuestion(query, terms) ? toAnswers(ranked, sections, /\bwhy\b/i.test(query)) : ranked).sort(
+    (a, b) => b.score - a.score,
+  );
+}
+
+/**
+ * A question, rather than a few keywords typed into a search box: it asks (a question mark or a
+ * question word first) or describes a situation in four words or more.
+ */
+function isQuestion(query: string, terms: string[]): boolean {
+  return (
+    /\?\s*$/.test(query) ||
+    /^\s*(how|why|what|when|where|which|who|can|do|does|is|are|should)\b/i.test(query) ||
+    terms.length >= 4
+  );
+}
+
+/** The parts of a KB article and a troubleshooting page (the content guide's skeletons). */
+const PROBLEM = /^(symptoms?|applies to)$/i;
+const CAUSE = /^(cause|likely causes(?: in order)?)$/i;
+const FIX = /^(resolution|fix)$/i;
+
+type AnswerParts = { cause?: number; fix?: number };
+const partsCache = new WeakMap<SectionMeta[], Map<string, AnswerParts>>();
+
+/** The cause and fix sections of each page that has them, by page URL. */
+function answerParts(sections: SectionMeta[]): Map<string, AnswerParts> {
+  let parts = partsCache.get(sections);
+  if (parts) return parts;
+  parts = new Map();
+  sections.forEach((section, id) => {
+    const heading = section.hierarchy.length > 2 ? (section.hierarchy.at(-1) ?? '').trim() : '';
+    const part = CAUSE.test(heading) ? 'cause' : FIX.test(heading) ? 'fix' : undefined;
+    if (!part) return;
+    const page = section.url.split('#')[0];
+    const entry = parts!.get(page) ?? {};
+    entry[part] ??= id;
+    parts!.set(page, entry);
+  });
+  partsCache.set(sections, parts);
+  return parts;
+}
+
+/**
+ * A question that describes a problem matches where a KB article or a troubleshooting page restates it
+ * (its introduction, Applies to, Symptoms), while the answer is in the same page's Cause (for a "why")
+ * or its Resolution or Fix: when the restatement ranks first, that section ranks just above it.
+ */
+function toAnswers(ranked: RankedSection[], sections: SectionMeta[], why: boolean): RankedSection[] {
+  const parts = answerParts(sections);
+  const byId = new Map(ranked.map((entry) => [entry.id, entry]));
+  // Only where the restatement is the best match: elsewhere the question is about something else.
+  const best = Math.max(0, ...ranked.map((entry) => entry.score));
+  for (const entry of ranked.filter((candidate) => candidate.score === best)) {
+    const section = sections[entry.id];
+    const page = section.url.split('#')[0];
+    const pageParts = parts.get(page);
+    if (!pageParts) continue;
+    const restates = section.hierarchy.length <= 2 || PROBLEM.test((section.hierarchy.at(-1) ?? '').trim());
+    if (!restates) continue;
+    const target = why ? (pageParts.cause ?? pageParts.fix) : (pageParts.fix ?? pageParts.cause);
+    if (target === undefined) continue;
+    const score = entry.score * 1.05;
+    const existing = byId.get(target);
+    if (existing) existing.score = Math.max(existing.score, score);
+    else {
+      const added = { id: target, score, terms: entry.terms };
+      byId.set(target, added);
+      ranked.push(added);
+    }
+  }
+  return ranked;
 }
 
 /** A ranked section turned into a hit, with its snippet and highlights. */

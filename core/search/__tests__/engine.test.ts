@@ -245,6 +245,27 @@ describe('kindWeight', () => {
 });
 
 describe('rankSections', () => {
+  it('answers a question that restates a KB problem from the article’s cause or resolution', () => {
+    const kb = (heading: string, text: string) =>
+      section(
+        'KB00040: Invoices are sent twice',
+        heading,
+        text,
+        `/docs/kb/kb00040${heading ? `#${heading.toLowerCase()}` : ''}`,
+      );
+    const rank = rankerOver([
+      kb('', 'Customers receive every invoice twice after the billing run.'),
+      kb('Symptoms', 'Each customer receives the invoice e-mail twice after the monthly billing run.'),
+      kb('Cause', 'Two Scheduler services run the notification job at once.'),
+      kb('Resolution', 'Stop the second Scheduler service and disable it.'),
+    ]);
+    const first = (query: string) => rank(query)[0].url;
+    expect(first('Why does each customer receive the invoice e-mail twice?')).toBe('/docs/kb/kb00040#cause');
+    expect(first('Each customer receives the invoice e-mail twice')).toBe('/docs/kb/kb00040#resolution');
+    // Keywords typed into a search box find the page itself.
+    expect(first('invoice twice')).toBe('/docs/kb/kb00040');
+  });
+
   it('puts title and heading matches above body matches', () => {
     expect(searchAll('billing rules')[0]).toBe('/docs/billing/rules');
   });
