@@ -503,55 +503,73 @@ function rankedPages(question: Question, sources: Source[]): Ranked[] {
 /** How many rows of a table an answer shows before it keeps only the relevant ones. */
 const MAX_ROWS = 8;
 
-function compose(
-  question: Question,
-  main: Ranked,
-  others: Ranked[],
-  cite: (ranked: Ranked) => string,
-): { blocks: string[]; from: string[] } {
-  const out: string[] = [];
-  const from = [main.source.url];
-  const { blocks } = main;
-  const c = cite(main);
-  const byScore = [...main.pieces].sort(
-    (a, b) => b.score - a.score || a.block - b.block || a.index - b.index,
-  );
-  const used = new Set<number>();
+/**
+ * Writes an answer from the main section's units: each whole (a table's relevant rows when it is long),
+ * once, with the paragraph that introduces it, and the citation after the first line of prose.
+ */
+class AnswerWriter {
+  readonly out: string[] = [];
+  private readonly used = new Set<number>();
+  private readonly blocks: PlainUnit[];
+  private readonly c: string;
 
-  const paragraph = (text: string) => out.push(quoteUnit({ type: 'paragraph', text }, c));
+  constructor(
+    private readonly question: Question,
+    private readonly main: Ranked,
+    cite: string,
+  ) {
+    this.blocks = main.blocks;
+    this.c = cite;
+  }
+
+  paragraph(text: string) {
+    this.out.push(quoteUnit({ type: 'paragraph', text }, this.c));
+  }
+
   /** A paragraph that introduces the block after it ("…fill in the fields:") goes with it. */
-  const intro = (block: number) => {
-    const before = blocks[block - 1];
-    if (before?.type !== 'paragraph' || used.has(block - 1)) return;
+  intro(block: number) {
+    const before = this.blocks[block - 1];
+    if (before?.type !== 'paragraph' || this.used.has(block - 1)) return;
     const last = sentences(before.text).at(-1) ?? '';
     if (last.endsWith(':') || wordCount(before.text) <= 40) {
-      used.add(block - 1);
-      paragraph(wordCount(before.text) <= 40 ? before.text : last);
+      this.used.add(block - 1);
+      this.paragraph(wordCount(before.text) <= 40 ? before.text : last);
     }
-  };
+  }
+
   /** A whole block; a table keeps only the relevant rows when it is long. */
-  const whole = (block: number, rows?: number[]) => {
-    if (used.has(block)) return;
-    used.add(block);
-    const unit = blocks[block];
-    const cited = out.some((line) => line.endsWith(c));
-    const cites = unit.type === 'paragraph' || !cited ? c : '';
-    if (unit.type === 'table' && rows && (unit.rows.length > MAX_ROWS || question.focus === 'value'))
-      out.push(quoteUnit({ ...unit, rows: rows.map((row) => unit.rows[row]) }, cites));
-    else out.push(quoteUnit(unit, cites));
+  whole(block: number, rows?: number[]) {
+    if (this.used.has(block)) return;
+    this.used.add(block);
+    const unit = this.blocks[block];
+    const cited = this.out.some((line) => line.endsWith(this.c));
+    const cites = unit.type === 'paragraph' || !cited ? this.c : '';
+    if (unit.type === 'table' && rows && (unit.rows.length > MAX_ROWS || this.question.focus === 'value'))
+      this.out.push(quoteUnit({ ...unit, rows: rows.map((row) => unit.rows[row]) }, cites));
+    else this.out.push(quoteUnit(unit, cites));
     // A block that ends by introducing another ("…with these values:") brings it along.
     const last = unit.type === 'paragraph' ? unit.text : unit.type === 'list' ? textOf(unit) : '';
-    if (last.trimEnd().endsWith(':') && blocks[block + 1]) whole(block + 1);
-  };
-  const relevantRows = (block: number, best: number) =>
-    main.pieces
-      .filter((piece) => piece.block === block && piece.kind === 'row' && piece.score >= best - 0.1)
+    if (last.trimEnd().endsWith(':') && this.blocks[block + 1]) this.whole(block + 1);
+  }
+
+  /** The block with its introduction. */
+  withIntro(block: number, rows?: number[]) {
+    this.intro(block);
+    this.whole(block, rows);
+  }
+
+  /** The rows of a table that score within 0.1 of `best`, at most four, in table order. */
+  private rowsNear(inTable: (piece: Piece) => boolean, best: number) {
+    return this.main.pieces
+      .filter((piece) => inTable(piece) && piece.score >= best - 0.1)
       .slice(0, 4)
       .map((piece) => piece.index)
       .sort((a, b) => a - b);
+  }
 
   /** Leads with one sentence (and the next when it carries on), an item as a sentence, rows, or code. */
-  const lead = (piece: Piece) => {
+  lead(piece: Piece) {
+    const { question, main, blocks } = this;
     const unit = blocks[piece.block];
     if (piece.kind === 'sentence' && unit.type === 'paragraph') {
       const all = sentences(unit.text);
@@ -560,107 +578,121 @@ function compose(
         next &&
         main.pieces.find((other) => other.block === piece.block && other.index === piece.index + 1)!.score >=
           piece.score * 0.5;
-      used.add(piece.block);
+      this.used.add(piece.block);
       const quoted = [all[piece.index], ...(carriesOn ? [next] : [])];
-      paragraph(quoted.join(' '));
+      this.paragraph(quoted.join(' '));
       // A sentence that introduces what follows ("…in the right order:") brings it along.
       if (quoted.at(-1)!.endsWith(':') && quoted.at(-1) === all.at(-1) && blocks[piece.block + 1])
-        whole(piece.block + 1);
+        this.whole(piece.block + 1);
     } else if (piece.kind === 'item' && unit.type === 'list') {
-      const item = unit.items[piece.index];
-      const [first, ...rest] = item.units;
-      const said = item.units.flatMap((part) => (part.type === 'paragraph' ? sentences(part.text) : []));
-      if (question.focus === 'value' && question.shape && said.length) {
-        // The item's sentence that holds the value, on its own.
-        const scored = said.map((text) => ({
-          text,
-          score: coverage(question, text) + (holdsValue(question, text) ? 0.25 : 0),
-        }));
-        paragraph(scored.sort((a, b) => b.score - a.score)[0].text);
-      } else if (first?.type === 'paragraph' && !rest.length && !unit.ordered) {
-        // An item that holds more than its sentence (a nested list, code) stays whole in its list.
-        paragraph(first.text);
-        if (first.text.endsWith(':') && blocks[piece.block + 1]) whole(piece.block + 1);
-      } else {
-        intro(piece.block);
-        whole(piece.block);
-      }
+      this.leadItem(piece, unit);
     } else if (piece.kind === 'row' && piece.table && (question.focus === 'value' || piece.table !== unit)) {
       // The value's row (and rows as relevant) under the table's header, on their own.
-      const rows = main.pieces
-        .filter((other) => other.table === piece.table && other.score >= piece.score - 0.1)
-        .slice(0, 4)
-        .map((other) => other.index)
-        .sort((a, b) => a - b);
-      used.add(piece.block);
-      out.push(quoteUnit({ ...piece.table, rows: rows.map((row) => piece.table!.rows[row]) }, c));
+      const table = piece.table;
+      const rows = this.rowsNear((other) => other.table === table, piece.score);
+      this.used.add(piece.block);
+      this.out.push(quoteUnit({ ...table, rows: rows.map((row) => table.rows[row]) }, this.c));
     } else if (piece.kind === 'row') {
-      intro(piece.block);
-      whole(piece.block, relevantRows(piece.block, piece.score));
-    } else {
-      intro(piece.block);
-      whole(piece.block);
-    }
-  };
-
-  const best = byScore[0];
-  if (question.focus === 'value') {
-    lead(best);
-  } else if (
-    question.focus === 'steps' &&
-    main.pieces.some(
-      (piece) =>
-        piece.kind === 'item' &&
-        piece.score >= best.score - ((blocks[piece.block] as PlainList).ordered ? 0.3 : 0.15),
-    )
-  ) {
-    // The procedure: the list with the best step, numbered lists first, from its first step to its end.
-    const lists = blocks
-      .map((unit, block) => ({ unit, block }))
-      .filter(({ unit }) => unit.type === 'list')
-      .map(({ unit, block }) => ({
+      const block = piece.block;
+      this.withIntro(
         block,
-        score:
-          Math.max(0, ...main.pieces.filter((piece) => piece.block === block).map((piece) => piece.score)) +
-          ((unit as PlainList).ordered ? 0.2 : 0),
-      }))
-      .sort((a, b) => b.score - a.score || a.block - b.block);
-    const procedure = lists[0].block;
-    intro(procedure);
-    whole(procedure);
+        this.rowsNear((other) => other.block === block && other.kind === 'row', piece.score),
+      );
+    } else {
+      this.withIntro(piece.block);
+    }
+  }
+
+  /** Leads with a list item: the sentence that holds a value, an item's one sentence, or the list. */
+  private leadItem(piece: Piece, unit: PlainList) {
+    const { question } = this;
+    const item = unit.items[piece.index];
+    const [first, ...rest] = item.units;
+    const said = item.units.flatMap((part) => (part.type === 'paragraph' ? sentences(part.text) : []));
+    if (question.focus === 'value' && question.shape && said.length) {
+      // The item's sentence that holds the value, on its own.
+      const scored = said.map((text) => ({
+        text,
+        score: coverage(question, text) + (holdsValue(question, text) ? 0.25 : 0),
+      }));
+      this.paragraph(scored.sort((a, b) => b.score - a.score)[0].text);
+    } else if (first?.type === 'paragraph' && !rest.length && !unit.ordered) {
+      // An item that holds more than its sentence (a nested list, code) stays whole in its list.
+      this.paragraph(first.text);
+      if (first.text.endsWith(':') && this.blocks[piece.block + 1]) this.whole(piece.block + 1);
+    } else {
+      this.withIntro(piece.block);
+    }
+  }
+}
+
+/** The list that holds the procedure: the one with the best step, numbered lists first. */
+function procedureOf(main: Ranked): number {
+  const lists = main.blocks
+    .map((unit, block) => ({ unit, block }))
+    .filter(({ unit }) => unit.type === 'list')
+    .map(({ unit, block }) => ({
+      block,
+      score:
+        Math.max(0, ...main.pieces.filter((piece) => piece.block === block).map((piece) => piece.score)) +
+        ((unit as PlainList).ordered ? 0.2 : 0),
+    }))
+    .sort((a, b) => b.score - a.score || a.block - b.block);
+  return lists[0].block;
+}
+
+/** The same page's fix section, after a cause, when the question is about something going wrong. */
+function fixAfterCause(question: Question, main: Ranked, others: Ranked[]): Ranked | undefined {
+  if (question.focus !== 'cause' || !TROUBLE.test(question.text)) return undefined;
+  return others.find(
+    (other) => pageOf(other.source.url) === pageOf(main.source.url) && FIX.test(other.heading),
+  );
+}
+
+function compose(
+  question: Question,
+  main: Ranked,
+  others: Ranked[],
+  cite: (ranked: Ranked) => string,
+): { blocks: string[]; from: string[] } {
+  const writer = new AnswerWriter(question, main, cite(main));
+  const { out } = writer;
+  const from = [main.source.url];
+  const byScore = [...main.pieces].sort(
+    (a, b) => b.score - a.score || a.block - b.block || a.index - b.index,
+  );
+  const best = byScore[0];
+  const hasStep = main.pieces.some(
+    (piece) =>
+      piece.kind === 'item' &&
+      piece.score >= best.score - ((main.blocks[piece.block] as PlainList).ordered ? 0.3 : 0.15),
+  );
+  if (question.focus === 'steps' && hasStep) {
+    // The procedure, from its first step to its end.
+    writer.withIntro(procedureOf(main));
   } else if (question.focus === 'cause' && CAUSE.test(main.heading)) {
     // The cause, whole but short: its opening blocks.
-    for (let block = 0; block < blocks.length && block < 2; block++) whole(block);
+    for (let block = 0; block < main.blocks.length && block < 2; block++) writer.whole(block);
   } else {
-    lead(best);
+    writer.lead(best);
   }
 
   // A cause is followed by its fix when the question is about something going wrong.
-  const fix =
-    question.focus === 'cause' && TROUBLE.test(question.text)
-      ? others.find(
-          (other) => pageOf(other.source.url) === pageOf(main.source.url) && FIX.test(other.heading),
-        )
-      : undefined;
-  if (fix) {
-    const procedure = fix.blocks.findIndex((unit) => unit.type === 'list');
-    if (procedure >= 0) {
-      const before = fix.blocks[procedure - 1];
-      // Under the fix section's own heading, so that its steps do not run on from the cause's list.
-      out.push(unitsMarkdown([{ type: 'heading', depth: 4, text: fix.heading }]));
-      if (before?.type === 'paragraph') out.push(quoteUnit(before, cite(fix)));
-      out.push(quoteUnit(fix.blocks[procedure], before?.type === 'paragraph' ? '' : cite(fix)));
-      from.push(fix.source.url);
-    }
+  const fix = fixAfterCause(question, main, others);
+  const procedure = fix ? fix.blocks.findIndex((unit) => unit.type === 'list') : -1;
+  if (fix && procedure >= 0) {
+    const before = fix.blocks[procedure - 1];
+    // Under the fix section's own heading, so that its steps do not run on from the cause's list.
+    out.push(unitsMarkdown([{ type: 'heading', depth: 4, text: fix.heading }]));
+    if (before?.type === 'paragraph') out.push(quoteUnit(before, cite(fix)));
+    out.push(quoteUnit(fix.blocks[procedure], before?.type === 'paragraph' ? '' : cite(fix)));
+    from.push(fix.source.url);
   }
 
   // A question about commands gets the section's code too, when the answer has none yet.
   if (question.asksForCode && !out.some((block) => block.startsWith('```'))) {
     const code = byScore.find((piece) => piece.kind === 'code' && piece.score >= MIN_SCORE);
-    if (code) {
-      intro(code.block);
-      whole(code.block);
-    }
+    if (code) writer.withIntro(code.block);
   }
   return { blocks: out, from };
 }
