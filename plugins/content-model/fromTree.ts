@@ -128,26 +128,48 @@ function tidy(nodes: Phrasing[]): Phrasing[] {
   return out.filter((node) => node.type !== 'text' || node.value);
 }
 
-export function fromTree(tree: MdNode, options: TreeOptions = {}): DocContent {
-  const resolve = options.resolveLink ?? ((target: string) => target);
-  const links: string[] = [];
-  const definitions = new Map<string, string>();
-  const collectDefinitions = (node: MdNode) => {
-    if (node.type === 'definition' && node.identifier && node.url)
-      definitions.set(node.identifier.toLowerCase(), node.url);
-    node.children?.forEach(collectDefinitions);
-  };
-  collectDefinitions(tree);
-  const ids = headingIds(tree);
+/** Node types that are inline content. */
+const isPhrasing = (node: MdNode) =>
+  [
+    'text',
+    'inlineCode',
+    'strong',
+    'emphasis',
+    'delete',
+    'link',
+    'linkReference',
+    'image',
+    'break',
+    'mdxJsxTextElement',
+    'mdxTextExpression',
+  ].includes(node.type);
 
-  const link = (target: string, children: Phrasing[]): Phrasing => {
-    const url = resolve(target);
-    if (!links.includes(url)) links.push(url);
+/** Reads one doc's tree into units: inline content, blocks and MDX elements, links resolved and recorded. */
+class TreeReader {
+  readonly links: string[] = [];
+  private readonly definitions = new Map<string, string>();
+
+  constructor(
+    tree: MdNode,
+    private readonly resolve: (target: string) => string,
+  ) {
+    const collect = (node: MdNode) => {
+      if (node.type === 'definition' && node.identifier && node.url)
+        this.definitions.set(node.identifier.toLowerCase(), node.url);
+      node.children?.forEach(collect);
+    };
+    collect(tree);
+  }
+
+  private link(target: string, children: Phrasing[]): Phrasing {
+    const url = this.resolve(target);
+    if (!this.links.includes(url)) this.links.push(url);
     return { type: 'link', url, children };
-  };
+  }
 
-  const phrasing = (nodes: MdNode[] = []): Phrasing[] =>
-    tidy(
+  /** Inline content as the model's phrasing: links resolved and recorded, markup that shows nothing dropped. */
+  phrasing(nodes: MdNode[] = []): Phrasing[] {
+    return tidy(
       nodes.flatMap((node): Phrasing[] => {
         switch (node.type) {
           case 'text':
@@ -157,15 +179,15 @@ export function fromTree(tree: MdNode, options: TreeOptions = {}): DocContent {
           case 'strong':
           case 'emphasis':
           case 'delete':
-            return [{ type: node.type, children: phrasing(node.children) }];
+            return [{ type: node.type, children: this.phrasing(node.children) }];
           case 'link':
-            return [link(node.url ?? '', phrasing(node.children))];
+            return [this.link(node.url ?? '', this.phrasing(node.children))];
           case 'linkReference': {
-            const url = definitions.get((node.identifier ?? '').toLowerCase());
-            return url ? [link(url, phrasing(node.children))] : phrasing(node.children);
+            const url = this.definitions.get((node.identifier ?? '').toLowerCase());
+            return url ? [this.link(url, this.phrasing(node.children))] : this.phrasing(node.children);
           }
           case 'image':
-            return [{ type: 'image', url: resolve(node.url ?? ''), alt: node.alt ?? '' }];
+            return [{ type: 'image', url: this.resolve(node.url ?? ''), alt: node.alt ?? '' }];
           case 'break':
             return [{ type: 'break' }];
           case 'mdxTextExpression':
@@ -178,10 +200,10 @@ export function fromTree(tree: MdNode, options: TreeOptions = {}): DocContent {
             if (node.name === 'code') return [{ type: 'code', value: textOf(node) }];
             if (node.name === 'br') return [{ type: 'break' }];
             if (node.name === 'a' && attribute(node, 'href'))
-              return [link(attribute(node, 'href')!, phrasing(node.children))];
+              return [this.link(attribute(node, 'href')!, this.phrasing(node.children))];
             if (node.name === 'span' && /\bapi-badge\b/.test(attribute(node, 'className') ?? ''))
-              return [{ type: 'strong', children: phrasing(node.children) }];
-            return phrasing(node.children);
+              return [{ type: 'strong', children: this.phrasing(node.children) }];
+            return this.phrasing(node.children);
           }
           case 'html':
           case 'footnoteReference':
@@ -189,43 +211,29 @@ export function fromTree(tree: MdNode, options: TreeOptions = {}): DocContent {
             return [];
           default:
             return node.children
-              ? phrasing(node.children)
+              ? this.phrasing(node.children)
               : node.value
                 ? [{ type: 'text', value: node.value }]
                 : [];
         }
       }),
     );
+  }
 
-  const isPhrasing = (node: MdNode) =>
-    [
-      'text',
-      'inlineCode',
-      'strong',
-      'emphasis',
-      'delete',
-      'link',
-      'linkReference',
-      'image',
-      'break',
-      'mdxJsxTextElement',
-      'mdxTextExpression',
-    ].includes(node.type);
-
-  const blocks = (nodes: MdNode[] = []): Unit[] => {
+  blocks(nodes: MdNode[] = []): Unit[] {
     const units: Unit[] = [];
-    for (const node of nodes) units.push(...block(node));
+    for (const node of nodes) units.push(...this.block(node));
     return units;
-  };
+  }
 
-  const block = (node: MdNode): Unit[] => {
+  block(node: MdNode): Unit[] {
     switch (node.type) {
       case 'paragraph': {
-        const text = phrasing(node.children);
+        const text = this.phrasing(node.children);
         return text.length ? [{ type: 'paragraph', text }] : [];
       }
       case 'heading': {
-        const text = withoutHeadingId(phrasing(node.children));
+        const text = withoutHeadingId(this.phrasing(node.children));
         return text.length ? [{ type: 'heading', depth: node.depth ?? 4, text }] : [];
       }
       case 'list':
@@ -236,13 +244,13 @@ export function fromTree(tree: MdNode, options: TreeOptions = {}): DocContent {
             start: node.ordered ? (node.start ?? 1) : 1,
             items: (node.children ?? []).map((item): ListItem => ({
               checked: item.checked ?? null,
-              units: blocks(item.children),
+              units: this.blocks(item.children),
             })),
           },
         ];
       case 'table': {
         const [header, ...rows] = (node.children ?? []).map((row) =>
-          (row.children ?? []).map((cell) => phrasing(cell.children)),
+          (row.children ?? []).map((cell) => this.phrasing(cell.children)),
         );
         return header ? [{ type: 'table', header, rows }] : [];
       }
@@ -250,34 +258,40 @@ export function fromTree(tree: MdNode, options: TreeOptions = {}): DocContent {
         if (node.lang === 'mermaid') return [{ type: 'diagram', alt: '', code: node.value ?? '' }];
         return [{ type: 'code', language: (node.lang ?? '').toLowerCase(), code: node.value ?? '' }];
       case 'blockquote':
-        return [{ type: 'quote', units: blocks(node.children) }];
+        return [{ type: 'quote', units: this.blocks(node.children) }];
       case 'containerDirective': {
-        if (!ADMONITIONS.has(node.name ?? '')) return blocks(node.children);
+        if (!ADMONITIONS.has(node.name ?? '')) return this.blocks(node.children);
         const [first, ...rest] = node.children ?? [];
         const labelled = first?.type === 'paragraph' && first.data?.directiveLabel;
-        const title = labelled ? phrasing(first.children) : null;
+        const title = labelled ? this.phrasing(first.children) : null;
         return [
-          { type: 'admonition', kind: node.name!, title, units: blocks(labelled ? rest : node.children) },
+          {
+            type: 'admonition',
+            kind: node.name!,
+            title,
+            units: this.blocks(labelled ? rest : node.children),
+          },
         ];
       }
       case 'mdxJsxFlowElement':
-        return jsxBlock(node);
+        return this.jsxBlock(node);
       case 'mdxJsxTextElement':
       case 'text':
       case 'inlineCode':
       case 'strong':
       case 'emphasis':
       case 'link': {
-        const text = phrasing([node]);
+        const text = this.phrasing([node]);
         return text.length ? [{ type: 'paragraph', text }] : [];
       }
       default:
         // Front matter, imports, expressions, HTML comments, definitions, rules, leftover directives.
         return [];
     }
-  };
+  }
 
-  const jsxBlock = (node: MdNode): Unit[] => {
+  /** An MDX element: admonitions, diagrams, tabs, doc cards; other elements show their children. */
+  jsxBlock(node: MdNode): Unit[] {
     switch (node.name) {
       case 'admonition': {
         const title = attribute(node, 'title');
@@ -286,7 +300,7 @@ export function fromTree(tree: MdNode, options: TreeOptions = {}): DocContent {
             type: 'admonition',
             kind: attribute(node, 'type') ?? 'note',
             title: title ? [{ type: 'text', value: title }] : null,
-            units: blocks(node.children),
+            units: this.blocks(node.children),
           },
         ];
       }
@@ -297,7 +311,7 @@ export function fromTree(tree: MdNode, options: TreeOptions = {}): DocContent {
             { type: 'diagram', alt: (image && attribute(image, 'alt')) ?? '', code: node.data.diagram },
           ];
         }
-        return blocks(node.children);
+        return this.blocks(node.children);
       case 'Tabs':
         return [
           {
@@ -306,14 +320,14 @@ export function fromTree(tree: MdNode, options: TreeOptions = {}): DocContent {
               .filter((child) => child.type === 'mdxJsxFlowElement' && child.name === 'TabItem')
               .map((tab) => ({
                 label: attribute(tab, 'label') ?? attribute(tab, 'value') ?? '',
-                units: blocks(tab.children),
+                units: this.blocks(tab.children),
               })),
           },
         ];
       case 'DocCardList':
         return [{ type: 'cards' }];
       case 'p': {
-        const text = phrasing(node.children);
+        const text = this.phrasing(node.children);
         return text.length ? [{ type: 'paragraph', text }] : [];
       }
       case 'code':
@@ -321,21 +335,25 @@ export function fromTree(tree: MdNode, options: TreeOptions = {}): DocContent {
       case 'a':
       case 'strong':
       case 'em': {
-        const text = phrasing([node]);
+        const text = this.phrasing([node]);
         return text.length ? [{ type: 'paragraph', text }] : [];
       }
       default: {
         // Other elements (code tokens around a code block, filters around a table…) show their children.
         const children = node.children ?? [];
         if (children.length && children.every(isPhrasing)) {
-          const text = phrasing(children);
+          const text = this.phrasing(children);
           return text.length ? [{ type: 'paragraph', text }] : [];
         }
-        return blocks(children);
+        return this.blocks(children);
       }
     }
-  };
+  }
+}
 
+export function fromTree(tree: MdNode, options: TreeOptions = {}): DocContent {
+  const reader = new TreeReader(tree, options.resolveLink ?? ((target: string) => target));
+  const ids = headingIds(tree);
   const sections: Section[] = [];
   let current: Section = { level: 1, heading: [], anchor: '', units: [] };
   for (const node of tree.children ?? []) {
@@ -344,17 +362,17 @@ export function fromTree(tree: MdNode, options: TreeOptions = {}): DocContent {
       sections.push(current);
       current = {
         level: node.depth,
-        heading: withoutHeadingId(phrasing(node.children)),
+        heading: withoutHeadingId(reader.phrasing(node.children)),
         anchor: ids.get(node) ?? '',
         units: [],
       };
       continue;
     }
-    current.units.push(...block(node));
+    current.units.push(...reader.block(node));
   }
   sections.push(current);
   return {
     sections: sections.filter((section) => section.level > 1 || section.units.length),
-    links,
+    links: reader.links,
   };
 }
