@@ -109,7 +109,7 @@ describe('search provider configuration', () => {
       remarkProductModel,
     ]);
     expect(plugins(api.remarkPlugins)).toEqual([remarkDiagrams, remarkCodeBlockImport, remarkApiMentions]);
-    for (const name of ['./plugins/search-index/index.ts', './plugins/static-host/index.ts']) {
+    for (const name of ['./plugins/search-index/index.ts', './plugins/markdown-export/index.ts']) {
       const { pipelines } = pluginOptions(config, name) as { pipelines: Pipelines };
       expect(pipelines.default.remarkPlugins).toBe(guides.remarkPlugins);
       expect(pipelines.api.remarkPlugins).toBe(api.remarkPlugins);

@@ -384,7 +384,7 @@ describe('generated pages, one operation of each kind', () => {
     );
     // The call sends the body the REST page sends, and the output is the API's answer to it.
     expect(section(page, 'examples')).toContain(
-      "New-SMWorkspaceItem -Name 'Contoso CRM' -Description 'Customer relationship management.' `\n    -ItemType 'WebLink' -Category 'Sales' -IconId '3e5a7c9e-1b2d-4f4a-9c6e-8a0c2e4a6b41' `\n    -Configuration @{ url = 'https://crm.contoso.example.com' } -Published\n",
+      "New-SMWorkspaceItem -Name 'Contoso CRM' -Description 'Customer relationship management.' `\n    -ItemType 'WebLink' -Category 'Sales' `\n    -Configuration @{ url = 'https://crm.contoso.example.com' } -Published\n",
     );
     expect(section(page, 'examples')).toContain('category      : Sales\n');
     expect(section(page, 'outputs')).toContain(
