@@ -406,13 +406,13 @@ export function rankSections(
 
 /**
  * A question, rather than a few keywords typed into a search box: it asks (a question mark or a
- * question word first) or describes a situation in four words or more.
+ * question word first) or describes a situation in five words or more.
  */
 function isQuestion(query: string, terms: string[]): boolean {
   return (
     /\?\s*$/.test(query) ||
     /^\s*(how|why|what|when|where|which|who|can|do|does|is|are|should)\b/i.test(query) ||
-    terms.length >= 4
+    terms.length >= 5
   );
 }
 
