@@ -1,4 +1,7 @@
 /** Static request samples for one operation, in the languages integrators use with the platform. */
+/** The file the samples of an upload send, in every language and in the Cortex examples. */
+export const SAMPLE_UPLOAD = 'contoso-crm.svg';
+
 export type SampleRequest = {
   method: string;
   /** Full URL with path parameters filled in. */

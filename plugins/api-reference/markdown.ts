@@ -3,7 +3,7 @@
  * Markdown (tables, code blocks, tabs), so the reference renders fully on the server, is indexed by
  * search, and costs an API page no more JavaScript than any other doc page.
  */
-import { codeSamples, examplePageSize, type SampleRequest } from './codeSamples';
+import { codeSamples, examplePageSize, SAMPLE_UPLOAD, type SampleRequest } from './codeSamples';
 import { exampleFor, schemaRows, typeLabel } from './schema';
 import type { MediaType as Media, Operation, Parameter, Schema } from '@services-manager-docs/core/api';
 import { cmdletSlug } from './cortex/model';
@@ -297,7 +297,7 @@ export function sampleRequest(api: ApiItem): SampleRequest {
     request.files = Object.fromEntries(
       Object.entries(form.properties)
         .filter(([, property]) => property.format === 'binary')
-        .map(([name]) => [name, `${name}.png`]),
+        .map(([name]) => [name, SAMPLE_UPLOAD]),
     );
   }
   return request;

@@ -61,7 +61,7 @@ describe('reference pages of an OpenAPI 3 specification', () => {
       "'https://widgets.example.com/api/v3/widgets/3f1c9a2e-7b4d-4e8a-9c1f-2a6b8d0e4c51'",
     );
     expect(page('list-widgets')).toContain('| `$top` | integer | No | Maximum: 500. |');
-    expect(page('set-widget-picture')).toContain("-F 'file=@file.png'");
+    expect(page('set-widget-picture')).toContain("-F 'file=@contoso-crm.svg'");
   });
 });
 

@@ -19,7 +19,7 @@ import type {
   ParameterSet,
 } from './model';
 import { exampleFor, isPage, pageEntrySchema } from '../schema';
-import { examplePageSize } from '../codeSamples';
+import { examplePageSize, SAMPLE_UPLOAD } from '../codeSamples';
 import { errorModelCodes, errorRows, errorSchema } from './errors';
 import { applyQuery, parseFilter, type FilterNode } from './filter';
 import { formatList, psCommand, psLiteral, psLiteralLines } from './powershell';
@@ -220,7 +220,7 @@ function exampleCall(entry: Entry, set: ParameterSet): ExampleCall {
         (parameter.in === 'path' ? entry.path?.[parameter.name] : undefined) ??
         parameter['x-example'] ??
         exampleValue(parameter);
-      const arg = argument(cmdletParameter, parameter.type === 'file' ? './contoso-crm.svg' : value);
+      const arg = argument(cmdletParameter, parameter.type === 'file' ? `./${SAMPLE_UPLOAD}` : value);
       if (arg) args.push(arg);
     }
   }
@@ -340,9 +340,9 @@ function errorNotes(operations: Operation[]): string[] {
   ];
 }
 
-function notesFor(cmdlet: string, entries: Entry[], errorsOf: Operation[]): string[] {
+function notesFor(cmdlet: string, entries: Entry[], calls: Operation[]): string[] {
   const scopes = [
-    ...new Set(entries.flatMap(({ operation }) => (operation.security ?? []).flatMap((s) => s.oauth2 ?? []))),
+    ...new Set(calls.flatMap((operation) => (operation.security ?? []).flatMap((s) => s.oauth2 ?? []))),
   ];
   const notes: string[] = [];
   if (scopes.length)
@@ -365,7 +365,7 @@ function notesFor(cmdlet: string, entries: Entry[], errorsOf: Operation[]): stri
     notes.push(
       `${cmdlet} asks for confirmation before it removes anything; add \`-Confirm:$false\` in unattended scripts.`,
     );
-  return [...notes, ...errorNotes(errorsOf)];
+  return [...notes, ...errorNotes(calls)];
 }
 
 function inputsFor(sets: ParameterSet[]): string[] {
@@ -462,16 +462,14 @@ function buildCmdlet(model: ApiModel, name: string, tag: string, entries: Entry[
     examples: first.operation['x-cortex']?.examples ?? examplesFor(name, entries, sets),
     inputs: inputsFor(sets),
     outputs: calls ? outputsForExtra(model, first.operation, operations[0]) : outputsFor(model, entries),
-    // A cmdlet of the data file answers with the errors of the operation it wraps (the token operation's
-    // for Connect-SMService): the operations that name it as their cmdlet.
+    // A cmdlet of the data file needs the scopes and answers with the errors of the operations it calls
+    // (the token operation's for Connect-SMService, getRequest's for Wait-SMRequest).
     notes: [
       ...notesFor(
         name,
         entries,
         calls
-          ? model.operations.filter(
-              (operation) => calls.includes(operation.operationId) && operation['x-cortex']?.cmdlet === name,
-            )
+          ? model.operations.filter((operation) => calls.includes(operation.operationId))
           : entries.map((entry) => entry.operation),
       ),
       ...(first.operation['x-cortex']?.notes ?? []),
