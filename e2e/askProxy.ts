@@ -20,7 +20,7 @@ export type ModelRequest = {
 /**
  * A chat-completions server that streams `answer` in small pieces. Markers in the question change it:
  * `FAIL` answers HTTP 500, `SILENT` never sends a byte, `STALL` sends one piece then only keep-alive
- * comments, `GATE` holds the second half of the answer until `release()`.
+ * comments, `GATE` holds the second half of the answer until `release()` (sending keep-alive comments).
  */
 export async function startFakeModel(answer: string) {
   const requests: ModelRequest[] = [];
@@ -46,7 +46,13 @@ export async function startFakeModel(answer: string) {
         return;
       }
       for (const [i, piece] of pieces.entries()) {
-        if (question.includes('GATE') && i === Math.floor(pieces.length / 2)) await gate;
+        if (question.includes('GATE') && i === Math.floor(pieces.length / 2)) {
+          // Held as a model that is still thinking: keep-alive comments, so the proxy's idle time-out
+          // never ends the answer however long the page takes to show the first half.
+          const timer = setInterval(() => res.write(': still thinking\n\n'), 200);
+          await gate;
+          clearInterval(timer);
+        }
         res.write(chunk(piece));
         await new Promise((resolve) => setImmediate(resolve));
       }
