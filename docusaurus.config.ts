@@ -179,6 +179,10 @@ const config: Config = {
         offlineModeActivationStrategies: ['appInstalled', 'standalone'],
         swRegister: path.join(__dirname, 'src/pwa/registerSw.ts'),
         pwaHead: [{ tagName: 'link', rel: 'manifest', href: `${baseUrl}manifest.json` }],
+        // Pages and search, not the files other plugins write in their own postBuild at the same time
+        // (whether they were there when the worker's list was made would be timing): the API downloads
+        // and the MCP server's content.json are for tools, not for reading offline.
+        injectManifestConfig: { globIgnores: ['openapi/**', 'content.json', 'SKILL.md'] },
       },
     ],
   ],

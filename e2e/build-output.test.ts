@@ -54,6 +54,17 @@ describe('the production build', () => {
       assert.ok(fs.existsSync(path.join(BUILD_DIR, `${late}.br`)), `${late}.br`);
   });
 
+  it('keeps pages and search for offline reading, not the files written for tools', () => {
+    const precached = [
+      ...fs.readFileSync(path.join(BUILD_DIR, 'sw.js'), 'utf8').matchAll(/"url":"([^"]+)"/g),
+    ].map((match) => match[1]);
+    assert.ok(precached.includes('index.html') && precached.some((url) => url.startsWith('search/')));
+    assert.deepEqual(
+      precached.filter((url) => /^openapi\/|^content\.json$|^SKILL\.md$/.test(url)),
+      [],
+    );
+  });
+
   it('has every page evaluate its scripts after its first paint, the home page the stock way', () => {
     let home = 0;
     for (const file of htmlFiles()) {
