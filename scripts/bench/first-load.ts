@@ -26,14 +26,22 @@ export async function firstLoad(page: Page, url: string): Promise<Resource[]> {
     );
   };
   page.on('response', onResponse);
+  let failure: { error: unknown } | undefined;
   try {
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForSelector('html[data-has-hydrated="true"]', { state: 'attached' });
     await page.waitForLoadState('networkidle');
-    await Promise.all(reads);
+  } catch (error) {
+    failure = { error };
   } finally {
     page.off('response', onResponse);
   }
+  // Every body read started before the listener went, awaited here, so none is left to fail once the
+  // page closes (a response that arrived after the reads were first awaited used to be).
+  const settled = await Promise.allSettled(reads);
+  if (failure) throw failure.error;
+  const unread = settled.find((result) => result.status === 'rejected');
+  if (unread) throw unread.reason;
   return resources;
 }
 
