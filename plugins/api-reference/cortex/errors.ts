@@ -8,6 +8,8 @@ import type { MediaType, Schema } from '@services-manager-docs/core/api';
 export type ErrorOperation = {
   description?: string;
   parameters?: { name: string; in: string; description?: string }[];
+  /** The operation takes a request body. */
+  requestBody?: unknown;
   responses?: Record<string, { description?: string; content?: Record<string, MediaType> }>;
 };
 
@@ -37,6 +39,38 @@ export const QUERY_OPTION_CODES: Record<string, string> = {
  * header never answers with that code, and its table does not name the header.
  */
 export const HEADER_CODES: Record<string, string[]> = { 'Idempotency-Key': ['IdempotencyKeyReused'] };
+
+/**
+ * Causes an error response names that need a part of the call the operation may not take: the shared
+ * 400 response gives "a malformed body, a failed validation, an unknown property in `$filter`, or paging
+ * values out of range", and an operation without a body, `$filter` or paging cannot fail for those.
+ */
+export const PART_CAUSES: { cause: RegExp; parts: string[] }[] = [
+  { cause: /`\$filter`/, parts: ['$filter'] },
+  { cause: /\bpaging\b/i, parts: ['$top', '$skip'] },
+  { cause: /\bbody\b/i, parts: ['body'] },
+];
+
+/**
+ * A description without the causes the operation cannot have: from an enumeration after a colon
+ * ("The request is not valid: a, b, or c."), the items that name a part the operation does not take
+ * (`absent`); the rest joined again ("a or c"). A description whose every cause would go stays whole.
+ */
+export function withoutCauses(text: string, absent: RegExp[]): string {
+  if (!absent.length) return text;
+  const match = /^([^:.]*: )([^.]*?)(\.(?:\s|$)[\s\S]*)?$/.exec(text);
+  if (!match) return text;
+  const [, head, list, rest = ''] = match;
+  const items = list
+    .split(/,\s*(?:or\s+)?|\s+or\s+/)
+    .map((item) => item.trim())
+    .filter(Boolean);
+  const kept = items.filter((item) => !absent.some((cause) => cause.test(item)));
+  if (kept.length === items.length || !kept.length) return text;
+  const joined =
+    kept.length < 3 ? kept.join(' or ') : `${kept.slice(0, -1).join(', ')}, or ${kept.at(-1)}`;
+  return `${head}${joined}${rest}`;
+}
 
 const quoted = (text: string | undefined) =>
   [...(text ?? '').matchAll(/`([^`]+)`/g)].map((match) => match[1]);
@@ -100,6 +134,9 @@ export function errorRows(operation: ErrorOperation): ErrorRow[] {
   const takes = (name: string) => parameters.some((parameter) => parameter.name === name);
   const absentHeaders = Object.keys(HEADER_CODES).filter((header) => !takes(header));
   const absentCodes = absentHeaders.flatMap((header) => HEADER_CODES[header]);
+  // The causes of an error the operation cannot have: no `$filter`, no paging, no body.
+  const has = (part: string) => (part === 'body' ? operation.requestBody !== undefined : takes(part));
+  const absentCauses = PART_CAUSES.filter(({ parts }) => !parts.some(has)).map(({ cause }) => cause);
   // "409 `InvalidState`" in the operation's or a parameter's description.
   const stated = [operation.description, ...parameters.map((parameter) => parameter.description)].flatMap(
     (text) => [...(text ?? '').matchAll(/\b(\d{3}) `(\w+)`/g)].map(([, status, code]) => ({ status, code })),
@@ -126,7 +163,10 @@ export function errorRows(operation: ErrorOperation): ErrorRow[] {
       return {
         status,
         codes: [...new Set(codes)].sort((a, b) => order.indexOf(a) - order.indexOf(b)),
-        description: withoutAbsent(response.description ?? '', absentHeaders, absentCodes),
+        description: withoutCauses(
+          withoutAbsent(response.description ?? '', absentHeaders, absentCodes),
+          absentCauses,
+        ),
       };
     });
 }

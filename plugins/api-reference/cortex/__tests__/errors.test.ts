@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorRows, withoutAbsent } from '../errors';
+import { errorRows, withoutAbsent, withoutCauses } from '../errors';
 
 const ERROR = {
   type: 'object',
@@ -68,5 +68,39 @@ describe('error tables', () => {
     expect(withoutAbsent('Send `Idempotency-Key` to retry safely. Then wait.', ['Idempotency-Key'], [])).toBe(
       'Then wait.',
     );
+  });
+
+  it('give the causes of a 400 the operation can have: no `$filter` or paging without them, no body without one', () => {
+    const badRequest = response(
+      'The request is not valid: a malformed body, a failed validation, an unknown property in `$filter`, or paging values out of range. `details` lists each problem.',
+      'ValidationFailed',
+    );
+    const when = (operation: Parameters<typeof errorRows>[0]) =>
+      errorRows({ ...operation, responses: { '400': badRequest } })[0].description;
+    // A list takes the query options, and no body.
+    expect(
+      when({
+        parameters: ['$top', '$skip', '$filter', '$orderby'].map((name) => ({ name, in: 'query' })),
+      }),
+    ).toBe(
+      'The request is not valid: a failed validation, an unknown property in `$filter`, or paging values out of range. `details` lists each problem.',
+    );
+    // All of them.
+    expect(
+      when({ requestBody: {}, parameters: ['$top', '$filter'].map((name) => ({ name, in: 'query' })) }),
+    ).toBe(badRequest.description);
+    // A change with a body and no query options (createCustomer).
+    expect(when({ requestBody: { content: {} }, parameters: [key] })).toBe(
+      'The request is not valid: a malformed body or a failed validation. `details` lists each problem.',
+    );
+    // A read with neither (getRequestHierarchy).
+    expect(when({ parameters: [{ name: 'depth', in: 'query' }] })).toBe(
+      'The request is not valid: a failed validation. `details` lists each problem.',
+    );
+    // A list that filters but does not page.
+    expect(when({ parameters: [{ name: '$filter', in: 'query' }] })).toBe(
+      'The request is not valid: a failed validation or an unknown property in `$filter`. `details` lists each problem.',
+    );
+    expect(withoutCauses('Not valid: a body.', [/body/])).toBe('Not valid: a body.');
   });
 });
