@@ -67,8 +67,7 @@ export function withoutCauses(text: string, absent: RegExp[]): string {
     .filter(Boolean);
   const kept = items.filter((item) => !absent.some((cause) => cause.test(item)));
   if (kept.length === items.length || !kept.length) return text;
-  const joined =
-    kept.length < 3 ? kept.join(' or ') : `${kept.slice(0, -1).join(', ')}, or ${kept.at(-1)}`;
+  const joined = kept.length < 3 ? kept.join(' or ') : `${kept.slice(0, -1).join(', ')}, or ${kept.at(-1)}`;
   return `${head}${joined}${rest}`;
 }
 
