@@ -135,12 +135,16 @@ export function awaitedObject(model: ApiModel, operation: Operation): AwaitedObj
   const getters = reads
     .map((read) => read['x-cortex']?.cmdlet)
     .filter((cmdlet): cmdlet is string => typeof cmdlet === 'string');
+  const read = reads[0];
   return {
     noun: noun(name),
     final,
     failed: final.filter((state) => state !== 'Completed'),
     hasError: Boolean(schema.properties?.error),
     follow: [...new Set([...waiters, ...getters])],
+    ...(read
+      ? { read: { method: read.method.toUpperCase(), path: read.path, scopes: scopesOf([read]) } }
+      : {}),
   };
 }
 
@@ -340,16 +344,29 @@ function errorNotes(operations: Operation[]): string[] {
   ];
 }
 
+/** The OAuth 2.0 scopes the operations need (any one of an operation's). */
+const scopesOf = (operations: Operation[]) => [
+  ...new Set(operations.flatMap((operation) => (operation.security ?? []).flatMap((s) => s.oauth2 ?? []))),
+];
+
+const scopeList = (scopes: string[]) => scopes.map((scope) => `\`${scope}\``).join(' or ');
+
 function notesFor(cmdlet: string, entries: Entry[], calls: Operation[]): string[] {
-  const scopes = [
-    ...new Set(calls.flatMap((operation) => (operation.security ?? []).flatMap((s) => s.oauth2 ?? []))),
-  ];
+  const scopes = scopesOf(calls);
+  const longRunning = entries.find((entry) => entry.shape.longRunning);
+  // `-Wait` reads what the call started with another operation, which may need another scope.
+  const poll = longRunning?.shape.awaited?.read;
+  const waitScopes =
+    poll?.scopes.length && !poll.scopes.some((scope) => scopes.includes(scope)) ? poll.scopes : [];
   const notes: string[] = [];
   if (scopes.length)
     notes.push(
-      `Needs a connection with the scope ${scopes.map((scope) => `\`${scope}\``).join(' or ')} (\`Connect-SMService -Scope\`).`,
+      `Needs a connection with the scope ${scopeList(scopes)} (\`Connect-SMService -Scope\`).${
+        waitScopes.length
+          ? ` With \`-Wait\` it also needs ${scopeList(waitScopes)}: it polls the ${longRunning?.shape.awaited?.noun} with \`${poll!.method} ${poll!.path}\`.`
+          : ''
+      }`,
     );
-  const longRunning = entries.find((entry) => entry.shape.longRunning);
   if (longRunning) {
     const awaited = longRunning.shape.awaited;
     const noun = awaited?.noun ?? 'object';

@@ -96,6 +96,8 @@ export type AwaitedObject = {
   hasError: boolean;
   /** The cmdlets that wait for it or read it later: `Wait-SMRequest`, `Get-SMRequest`. */
   follow: string[];
+  /** The operation `-Wait` polls it with (`GET /requests/{requestId}`) and the scopes that takes. */
+  read?: { method: string; path: string; scopes: string[] };
 };
 
 /** `a`, `a or b`, `a, b or c`. */

@@ -511,6 +511,18 @@ describe('generated pages, one operation of each kind', () => {
     );
   });
 
+  it('names the scope -Wait needs to poll what the call started, where the call needs another one', () => {
+    expect(section(cmdletPage(cmdlet('Add-SMCustomerPlan')), 'notes')).toContain(
+      'Needs a connection with the scope `sm.write` (`Connect-SMService -Scope`). With `-Wait` it also needs `sm.read`: it polls the request with `GET /requests/{requestId}`.',
+    );
+    expect(section(cmdletPage(cmdlet('Restart-SMRequest')), 'notes')).toContain(
+      'With `-Wait` it also needs `sm.read`',
+    );
+    // A billing run is polled with the scope that starts it; a cmdlet without -Wait needs one scope.
+    expect(section(cmdletPage(cmdlet('New-SMBillingRun')), 'notes')).not.toContain('also needs');
+    expect(section(cmdletPage(cmdlet('Set-SMWorkspaceItem')), 'notes')).not.toContain('also needs');
+  });
+
   it('lists every code the specification gives for a status, and no key where the operation takes none', () => {
     expect(section(cmdletPage(cmdlet('Get-SMBillingRule')), 'notes')).toContain(
       '| 400 | `ValidationFailed`, `InvalidFilter`, `InvalidPaging` |',
