@@ -10,6 +10,7 @@ import { cmdletSlug } from './cortex/model';
 import { errorRows } from './cortex/errors';
 import { chosenExamplePath } from './cortex/targets';
 import { lifecycleNote } from './lifecycleNotes';
+import { exampleQuery, queryExamples, type QueryExample } from './queryExamples';
 import { DOWNLOADS } from '../api-kit/downloads';
 
 type SecurityScheme = {
@@ -136,8 +137,18 @@ const PARAMETER_SECTIONS: [Parameter['in'], string][] = [
   ['cookie', 'Cookie parameters'],
 ];
 
-/** `chosen`: the path values the page's examples use instead of the parameters' own (./cortex/targets.ts). */
-function parametersMarkdown(parameters: Parameter[] = [], chosen?: Record<string, unknown>): string[] {
+/** The query options whose example is the operation's own (./queryExamples.ts), not the parameter's. */
+const QUERY_EXAMPLES: Record<string, keyof QueryExample> = { $filter: 'filter', $orderby: 'orderBy' };
+
+/**
+ * `chosen`: the path values the page's examples use instead of the parameters' own (./cortex/targets.ts);
+ * `query`: the `$filter` and `$orderby` examples that fit the operation.
+ */
+function parametersMarkdown(
+  parameters: Parameter[] = [],
+  chosen?: Record<string, unknown>,
+  query: QueryExample = {},
+): string[] {
   return PARAMETER_SECTIONS.flatMap(([location, heading]) => {
     const group = parameters.filter((parameter) => parameter.in === location);
     if (!group.length) return [];
@@ -148,8 +159,12 @@ function parametersMarkdown(parameters: Parameter[] = [], chosen?: Record<string
         notes.push(`One of: ${schema.enum.map((value) => `\`${String(value)}\``).join(', ')}.`);
       if (schema.default !== undefined) notes.push(`Default: \`${String(schema.default)}\`.`);
       if (schema.maximum !== undefined) notes.push(`Maximum: ${schema.maximum}.`);
-      const example =
-        (location === 'path' ? chosen?.[parameter.name] : undefined) ?? parameter.example ?? schema.example;
+      const own = location === 'query' ? QUERY_EXAMPLES[parameter.name] : undefined;
+      const example = own
+        ? query[own]
+        : ((location === 'path' ? chosen?.[parameter.name] : undefined) ??
+          parameter.example ??
+          schema.example);
       if (example !== undefined) notes.push(`Example: \`${String(example)}\`.`);
       return [
         `\`${parameter.name}\``,
@@ -244,6 +259,16 @@ function securityMarkdown(security: ApiItem['security']): string {
 /** The `Idempotency-Key` the code samples send: a UUID, as the specification recommends. */
 export const SAMPLE_IDEMPOTENCY_KEY = '0f8e2d4c-6b1a-4c3e-9d5f-7a9b1c3d5e7f';
 
+/**
+ * A query value as the samples write it: readable, with only what a URL or the samples' quoting cannot
+ * hold encoded (spaces, quotes, `%`, `&`, `#`, `+`).
+ */
+export const queryValue = (value: string) =>
+  value.replace(
+    /[\s'"%&#+]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+  );
+
 /** The request the code samples send: example path values, the JSON example or the upload fields. */
 export function sampleRequest(api: ApiItem): SampleRequest {
   const server = api.servers?.[0]?.url ?? '';
@@ -260,6 +285,10 @@ export function sampleRequest(api: ApiItem): SampleRequest {
       (parameter) =>
         `${parameter.name}=${encodeURIComponent(String(parameter.example ?? parameter.schema?.example ?? ''))}`,
     );
+  // A list whose example answer is the result of its description's filter sends that filter (and order).
+  const listed = exampleQuery(api);
+  if (listed?.filter) query.push(`$filter=${queryValue(listed.filter)}`);
+  if (listed?.orderBy) query.push(`$orderby=${queryValue(listed.orderBy)}`);
   // A list whose example answer is one page of several asks for that page's size, so that the call
   // returns the page the answer shows (without `$top` it would return up to the default).
   const answer = Object.entries(api.responses ?? {}).find(([code]) => /^2\d\d$/.test(code))?.[1]?.content?.[
@@ -347,7 +376,7 @@ export function createApiPageMD(item: PageItem): string {
     mdx(lifecycleNote(api.operationId)),
     securityMarkdown(api.security),
     api.parameters?.length || api.requestBody ? '## Request \\{#request\\}' : '',
-    ...parametersMarkdown(api.parameters, chosenExamplePath(api)),
+    ...parametersMarkdown(api.parameters, chosenExamplePath(api), queryExamples(api)),
     ...requestBodyMarkdown(api.requestBody),
     '## Responses \\{#responses\\}',
     ...responsesMarkdown(api.responses, api),

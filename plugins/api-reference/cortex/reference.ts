@@ -20,6 +20,7 @@ import type {
 } from './model';
 import { exampleFor, isPage, pageEntrySchema } from '../schema';
 import { examplePageSize, SAMPLE_UPLOAD } from '../codeSamples';
+import { descriptionQuery, queryExamples } from '../queryExamples';
 import { errorModelCodes, errorRows, errorSchema } from './errors';
 import { applyQuery, parseFilter, type FilterNode } from './filter';
 import { formatList, psCommand, psLiteral, psLiteralLines } from './powershell';
@@ -80,6 +81,7 @@ function shapeOf(operation: Operation, cmdlet: string, awaited?: AwaitedObject):
     body: body as SpecSchema | undefined,
     bodyRequired: body ? operation.requestBody?.required === true : undefined,
     longRunning: successResponse(operation)?.status === '202',
+    queryExamples: queryExamples(operation),
     ...(awaited ? { awaited } : {}),
   };
 }
@@ -198,12 +200,6 @@ export function requestBodyExample(operation: Operation): unknown {
   return mediaExample(media) ?? (media.schema ? exampleFor(media.schema) : undefined);
 }
 
-/** The `$filter` (and `$orderby`) example of a list operation's description. */
-export function descriptionQuery(operation: Operation): { filter: string; orderBy?: string } | undefined {
-  const match = /Example: `\$filter=([^`]*?)(?:&\$orderby=([^`]*))?`/.exec(operation.description ?? '');
-  return match ? { filter: match[1], ...(match[2] ? { orderBy: match[2] } : {}) } : undefined;
-}
-
 type ExampleCall = { args: string[]; filter?: FilterNode; orderBy?: string };
 
 /**
@@ -229,7 +225,7 @@ function exampleCall(entry: Entry, set: ParameterSet): ExampleCall {
     }
   }
   const call: ExampleCall = { args };
-  const query = descriptionQuery(operation);
+  const query = descriptionQuery(operation.description);
   const filter = query && parseFilter(query.filter);
   const entries = responseEntries(operation);
   if (query && filter && byName.has('Filter') && entries && applyQuery(entries, filter).length) {

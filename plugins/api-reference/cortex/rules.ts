@@ -44,27 +44,41 @@ export type OperationShape = {
   longRunning: boolean;
   /** What a 202 answer hands back to wait for, when the specification says. */
   awaited?: AwaitedObject;
+  /** The `$filter` and `$orderby` examples that fit the operation (../queryExamples.ts). */
+  queryExamples?: { filter?: string; orderBy?: string };
 };
 
 export class CortexRuleError extends Error {
   override name = 'CortexRuleError';
 }
 
-/** The paging and query options of list operations, and the `Get-` parameters they become. */
+/**
+ * The paging and query options of list operations, and the `Get-` parameters they become. A
+ * description takes the operation's own example (`OperationShape.queryExamples`), or none.
+ */
 export const QUERY_OPTIONS: Record<
   string,
-  { name: string; type: string; description: string; default?: string }
+  {
+    name: string;
+    type: string;
+    description: string | ((example?: string) => string);
+    example?: 'filter' | 'orderBy';
+    default?: string;
+  }
 > = {
   $filter: {
     name: 'Filter',
     type: 'String',
-    description:
-      "Filter expression with the syntax of `$filter`, for example `status eq 'Active'`. The operation's description lists the properties you can filter on.",
+    example: 'filter',
+    description: (example) =>
+      `Filter expression with the syntax of \`$filter\`${example ? `, for example \`${example}\`` : ''}. The operation's description lists the properties you can filter on.`,
   },
   $orderby: {
     name: 'OrderBy',
     type: 'String',
-    description: 'Sort keys with the syntax of `$orderby`, for example `createdAt desc,name`.',
+    example: 'orderBy',
+    description: (example) =>
+      `Sort keys with the syntax of \`$orderby\`${example ? `, for example \`${example}\`` : ''}.`,
   },
   $top: {
     name: 'First',
@@ -338,10 +352,12 @@ export function parameterSets(operations: OperationShape[]): ParameterSet[] {
       const name = parameterName(parameter.name, renames);
       const option = QUERY_OPTIONS[parameter.name];
       if (option) {
+        const example = option.example ? operation.queryExamples?.[option.example] : undefined;
         fixed.push({
           name,
           type: option.type,
-          description: option.description,
+          description:
+            typeof option.description === 'function' ? option.description(example) : option.description,
           required: false,
           aliases: [],
           ...(option.default ? { default: option.default } : {}),
