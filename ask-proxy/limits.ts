@@ -39,7 +39,26 @@ export function limitStore(url: string, onError: (message: string) => void): Red
     down = true;
   });
   redis.on('ready', () => (down = false));
+  redis.once('ready', () => void warnWithoutPersistence(redis, onError));
   return redis;
+}
+
+/**
+ * Says so when Redis keeps its data only in memory (no append-only file, no snapshots): a restart of
+ * Redis then empties every count, and every client starts the day with its whole allowance again. A
+ * Redis that refuses CONFIG (as managed services do) is not reported: its persistence cannot be read.
+ */
+export async function warnWithoutPersistence(redis: Redis, warn: (message: string) => void) {
+  try {
+    const [, appendonly] = (await redis.config('GET', 'appendonly')) as string[];
+    const [, save] = (await redis.config('GET', 'save')) as string[];
+    if (appendonly === 'no' && !save?.trim())
+      warn(
+        'Redis for the limits keeps no data on disk (appendonly no, no save points): a restart of Redis resets every limit and budget. Turn on appendonly yes (or RDB snapshots) on that Redis.',
+      );
+  } catch {
+    // CONFIG is not allowed: nothing to report.
+  }
 }
 
 type Window = { limiter: RateLimiterAbstract; key: string };

@@ -4,11 +4,16 @@
  * redis-server is not installed; under CI a missing redis-server fails the run instead.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchProvider } from '@services-manager-docs/core/search/types';
+import { Redis } from 'ioredis';
+import { warnWithoutPersistence } from '../limits';
 import { createAskProxy, type AskProxyOptions } from '../server';
 
 const inCI = /^(1|true)$/i.test(process.env.CI ?? '');
@@ -49,6 +54,7 @@ const freePort = () =>
 describe.skipIf(!installed && !inCI)('limits shared through Redis', () => {
   let redis: ChildProcess | undefined;
   let redisUrl: string;
+  let redisDir: string;
   let model: string;
 
   beforeAll(async () => {
@@ -57,10 +63,12 @@ describe.skipIf(!installed && !inCI)('limits shared through Redis', () => {
         "redis-server is not installed: the CI run needs it for this test (.ci/run installs Debian's redis-server).",
       );
     const port = await freePort();
+    redisDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ask-proxy-redis-'));
     redisUrl = `redis://127.0.0.1:${port}`;
     const child = spawn(
       'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      // Its own folder: the persistence test turns the append-only file on for a moment.
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', redisDir],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     redis = child;
@@ -92,6 +100,7 @@ describe.skipIf(!installed && !inCI)('limits shared through Redis', () => {
       }),
     );
     redis?.kill();
+    fs.rmSync(redisDir, { recursive: true, force: true });
   });
 
   const instance = (options: Partial<AskProxyOptions>) =>
@@ -139,5 +148,23 @@ describe.skipIf(!installed && !inCI)('limits shared through Redis', () => {
   it('counts separately in each instance without Redis (what the shared store fixes)', async () => {
     const [a, b] = [await instance({}), await instance({})];
     expect(await sequence(a, b)).toEqual([200, 200, 200, 200, 200]);
+  });
+
+  it('warns when Redis keeps its counts only in memory, and not once it writes them to disk', async () => {
+    // This redis-server runs with --save '' --appendonly no: a restart would reset every count.
+    const redis = new Redis(redisUrl);
+    try {
+      const warnings: string[] = [];
+      await warnWithoutPersistence(redis, (message) => warnings.push(message));
+      expect(warnings).toEqual([
+        expect.stringMatching(/restart of Redis resets every limit.*appendonly yes/),
+      ]);
+      await redis.config('SET', 'appendonly', 'yes');
+      await warnWithoutPersistence(redis, (message) => warnings.push(message));
+      expect(warnings).toHaveLength(1);
+    } finally {
+      await redis.config('SET', 'appendonly', 'no').catch(() => undefined);
+      redis.disconnect();
+    }
   });
 });
