@@ -752,6 +752,39 @@ const idsOf = (value: unknown) =>
     ? value.map((item) => (item as Record<string, unknown>).id)
     : undefined;
 
+/** When an object was last changed (`updatedAt`), as a number; NaN without one. */
+const changedAt = (value: Record<string, unknown>) =>
+  typeof value.updatedAt === 'string' ? Date.parse(value.updatedAt) : NaN;
+
+/**
+ * A resource as it was before a change that answers with `after`: of the states the examples show of
+ * it (the get example `read`, and what the other changes of the same resource answer), the last one
+ * changed before `after` was; the get example when `after` shows no time or nothing came before it.
+ * So the examples of changes made one after another (a list renamed at 10:35, an item added at 10:40)
+ * each start where the one before ended.
+ */
+function stateBefore(
+  model: ApiModel,
+  operation: Operation,
+  read: Operation,
+  after: Record<string, unknown>,
+): Record<string, unknown> | undefined {
+  const base = mediaExample(jsonContent(successResponse(read)?.response));
+  if (!isObject(base)) return undefined;
+  const at = changedAt(after);
+  if (Number.isNaN(at)) return base;
+  const states = [
+    base,
+    ...model.operations
+      .filter((other) => other !== operation && other !== read && ownResource(model, other)?.read === read)
+      .map((other) => mediaExample(jsonContent(successResponse(other)?.response))),
+  ].filter(
+    (state): state is Record<string, unknown> =>
+      isObject(state) && state.id === after.id && changedAt(state) < at,
+  );
+  return states.sort((a, b) => changedAt(a) - changedAt(b)).at(-1) ?? base;
+}
+
 /**
  * Problems with one generated example, each `where: …`:
  * - a list shows an entry its own call's `$filter` excludes, or entries out of its `$orderby`;
@@ -759,9 +792,10 @@ const idsOf = (value: unknown) =>
  *   not sent) for a REST call, every entry up to `-First` for a cmdlet, of the example's `totalCount`;
  * - a created object lacks or changes what was sent, or shows a property the call could send and did
  *   not (unless it is the property's default: a dry run only when one was asked for);
- * - a changed object differs from the object before the change (the get example of the same resource)
- *   in more than what was sent, what the API keeps itself (read-only properties), and the member added
- *   or removed;
+ * - a changed object differs from the object before the change (the get example of the same resource,
+ *   or the last change of it before this one) in more than what was sent, what the API keeps itself
+ *   (read-only properties), and the member added or removed;
+ * - a queued request that has not started has child requests;
  * - a queued request acts on another object than the one the call names, or counts other than the
  *   entries sent;
  * - an id is not in the API's format (a UUID where the schema says `format: uuid`);
@@ -853,6 +887,15 @@ export function generatedExampleProblems(model: ApiModel, example: GeneratedExam
   // A queued request: the object it acts on, and what it counts.
   if (schemaName === 'Request') {
     const target = isObject(object.target) ? object.target : undefined;
+    // A request in its initial state that has not started has no child requests yet: its lifecycle
+    // creates them later (InProgress → WaitingForChildren). A retried one keeps those it has.
+    const initial = model.lifecycles.lifecycles.get('Request')?.initial ?? [];
+    const unstarted =
+      typeof object.status === 'string' && initial.includes(object.status) && object.startedAt === undefined;
+    if (unstarted && typeof object.childCount === 'number' && object.childCount > 0)
+      problems.push(
+        `${where}: the queued request has ${object.childCount} child requests, but a request that is ${object.status} and has not started has none yet`,
+      );
     if (body && target)
       for (const field of differingFields(body, target))
         problems.push(`${where}: the queued request contradicts the call: ${field}`);
@@ -874,6 +917,7 @@ export function generatedExampleProblems(model: ApiModel, example: GeneratedExam
           `${where}: the queued request's target is ${text(target?.name)}, but the call sends ${list.length} ${key}`,
         );
       if (
+        !unstarted &&
         /one child request per item/.test(operation.description) &&
         typeof object.childCount === 'number' &&
         object.childCount !== list.length
@@ -894,9 +938,10 @@ export function generatedExampleProblems(model: ApiModel, example: GeneratedExam
     (operation.method === 'patch' || operation.method === 'put' || resource.path !== operation.path);
 
   if (isChange) {
-    // Against the resource before the change: the get example of the same resource.
-    const before = mediaExample(jsonContent(successResponse(resource!.read!)?.response));
-    if (!isObject(before)) return problems;
+    // Against the resource before the change: the get example of the same resource, or the state a
+    // change of it shows last before this one (successive changes tell one story).
+    const before = stateBefore(model, operation, resource!.read!, object);
+    if (!before) return problems;
     let expected = merged(
       before,
       Object.fromEntries(Object.entries(body ?? {}).filter(([key]) => key in properties)),

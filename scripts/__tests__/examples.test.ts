@@ -433,10 +433,64 @@ describe('the generated-example check (fixtures: one broken example per rule)', 
     ]);
   });
 
-  it('a queued import counts the entries the call sends', () => {
+  it('successive changes of one object each start where the one before ended (updatedAt)', async () => {
+    // The bundle at 10:00 (Sprocket, Axle); Axle removed at 10:40; Gear added at 10:45.
+    const text = fs
+      .readFileSync(file, 'utf8')
+      .replace(
+        "      name: { type: string }\n      items:\n        type: array\n        items: { $ref: '#/definitions/BundleItem' }",
+        "      name: { type: string }\n      items:\n        type: array\n        items: { $ref: '#/definitions/BundleItem' }\n      updatedAt: { type: string, format: date-time, readOnly: true }",
+      )
+      .replace(
+        '                - { id: 7c4e2a91-3b5d-4f6a-9e8c-1d2b3a4f5e60, name: Axle, source: Direct }\n  /bundles/{bundleId}/items:',
+        "                - { id: 7c4e2a91-3b5d-4f6a-9e8c-1d2b3a4f5e60, name: Axle, source: Direct }\n              updatedAt: '2025-06-02T10:00:00Z'\n  /bundles/{bundleId}/items:",
+      )
+      .replace(
+        '                - { id: 7c4e2a91-3b5d-4f6a-9e8c-1d2b3a4f5e60, name: Axle, source: Direct }\n                - { id: 5c7e9a1b-3d4f-4a6c-8e0a-2b4d6f8a0c96, name: Gear, source: Direct }',
+        "                - { id: 5c7e9a1b-3d4f-4a6c-8e0a-2b4d6f8a0c96, name: Gear, source: Direct }\n              updatedAt: '2025-06-02T10:45:00Z'",
+      )
+      .replace(
+        '              items: [{ id: 3f1c9a2e-7b4d-4e8a-9c1f-2a6b8d0e4c51, name: Sprocket, source: Kit }]',
+        "              items: [{ id: 3f1c9a2e-7b4d-4e8a-9c1f-2a6b8d0e4c51, name: Sprocket, source: Kit }]\n              updatedAt: '2025-06-02T10:40:00Z'",
+      );
+    expect(text.match(/updatedAt/g)).toHaveLength(4);
+    const successive = await modelFromText(text, file);
+    const bundles = (model: ApiModel) =>
+      generatedProblems(model, restPages(model), buildReference(model)).filter((problem) =>
+        /Bundle/.test(problem),
+      );
+    // Adding Gear at 10:45 starts from the bundle without Axle, as the removal at 10:40 left it.
+    expect(bundles(successive)).toEqual([]);
+    // An add that still shows Axle contradicts the removal before it.
+    const stale = await modelFromText(
+      text.replace(
+        "                - { id: 5c7e9a1b-3d4f-4a6c-8e0a-2b4d6f8a0c96, name: Gear, source: Direct }\n              updatedAt: '2025-06-02T10:45:00Z'",
+        "                - { id: 7c4e2a91-3b5d-4f6a-9e8c-1d2b3a4f5e60, name: Axle, source: Direct }\n                - { id: 5c7e9a1b-3d4f-4a6c-8e0a-2b4d6f8a0c96, name: Gear, source: Direct }\n              updatedAt: '2025-06-02T10:45:00Z'",
+      ),
+      file,
+    );
+    expect(bundles(stale)).toContain(
+      'REST addBundleItem: items is the ids ["3f1c9a2e-7b4d-4e8a-9c1f-2a6b8d0e4c51","7c4e2a91-3b5d-4f6a-9e8c-1d2b3a4f5e60","5c7e9a1b-3d4f-4a6c-8e0a-2b4d6f8a0c96"] in the output, but ["3f1c9a2e-7b4d-4e8a-9c1f-2a6b8d0e4c51","5c7e9a1b-3d4f-4a6c-8e0a-2b4d6f8a0c96"] after the call adds "5c7e9a1b-3d4f-4a6c-8e0a-2b4d6f8a0c96"',
+    );
+  });
+
+  it('a queued import counts the entries the call sends, and has no child requests before it starts', () => {
     expect(withExample('Import-SMThing', { code: "Import-SMThing -Items @(@{ name = 'Gear' })" })).toEqual([
       'Import-SMThing, example 1 (Import things): the queued request\'s target is "2 items", but the call sends 1 items',
-      'Import-SMThing, example 1 (Import things): the queued request has 2 child requests, but the call sends 1 items (one child request per item)',
+    ]);
+    // Children are created once the request runs (its lifecycle), not while it is Queued.
+    const queued = cmdlet('Import-SMThing').examples[0].output!;
+    expect(
+      withExample('Import-SMThing', { output: queued.replace(/childCount : 0/, 'childCount : 2') }),
+    ).toEqual([
+      'Import-SMThing, example 1 (Import things): the queued request has 2 child requests, but a request that is Queued and has not started has none yet',
+    ]);
+    // Once it runs, one child request per item sent.
+    const running = queued.replace(/status\s*: Queued/, 'status     : Completed');
+    expect(
+      withExample('Import-SMThing', { output: running.replace(/childCount : 0/, 'childCount : 1') }),
+    ).toEqual([
+      'Import-SMThing, example 1 (Import things): the queued request has 1 child requests, but the call sends 2 items (one child request per item)',
     ]);
   });
 

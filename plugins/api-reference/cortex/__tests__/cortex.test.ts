@@ -468,7 +468,7 @@ describe('generated pages, one operation of each kind', () => {
       '[`WorkspaceList`](../reference/get-workspace-list#response-200): The list.',
     );
     expect(cmdlet('Remove-SMWorkspaceListItem').examples[0].output).toContain(
-      'items           : {@{id=8e0b2d4f-6a7c-4e9a-9b1d-3f5a7c9e1b07; name=Finance share; itemType=DriveMapping}}',
+      'items           : {@{id=8e0b2d4f-6a7c-4e9a-9b1d-3f5a7c9e1b07; name=Finance share; itemType=DriveMapping}, @{id=5c7e9a1b-3d4f-4a6c-8e0a-2b4d6f8a0c96; name=Contoso CRM; itemType=WebLink}}',
     );
   });
 
