@@ -102,6 +102,13 @@ const INJECTION = [
   /\b(repeat|print|output|reveal|show)\b.{0,40}\b(above|verbatim|word for word)\b/i,
 ];
 
+/**
+ * Requests for a kind of text the documentation never is (a résumé, a poem, a recipe, a speech): refused
+ * even when each of their words occurs in some page ("Write a resume for a software engineer").
+ */
+const GENRE =
+  /\b(write|compose|draft|create|generate|make|give me)\b.{0,40}\b(r[eé]sum[eé]s?|cvs?|cover letters?|poems?|limericks?|haikus?|sonnets?|essays?|stor(y|ies)|songs?|lyrics|jokes?|recipes?|speech(es)?|tweets?|novels?|blog posts?)\b/i;
+
 /** What the gate measured of a question against its sources (see onTopic). */
 export type Coverage = {
   /** The question's subject words. */
@@ -114,6 +121,8 @@ export type Coverage = {
   /** The offline engine's score of the best section (MIN_SCORE answers). */
   score: number;
   injection: boolean;
+  /** It asks for a kind of text the documentation is not about (GENRE). */
+  genre: boolean;
 };
 
 export function coverageOf(question: string, sources: Sources): Coverage {
@@ -129,6 +138,7 @@ export function coverageOf(question: string, sources: Sources): Coverage {
     best: Math.max(0, ...sections.map((section) => share(words.filter((word) => has(section, word)).length))),
     score: words.length ? (scoreSections(question, sources)[0]?.score ?? 0) : 0,
     injection: INJECTION.some((pattern) => pattern.test(question)),
+    genre: GENRE.test(question),
   };
 }
 
@@ -147,7 +157,7 @@ export const GATE = {
 
 /** Whether a question passes the gate against its sources: see onTopic. */
 export function passes(coverage: Coverage): boolean {
-  if (coverage.injection || !coverage.words.length) return false;
+  if (coverage.injection || coverage.genre || !coverage.words.length) return false;
   if (coverage.score < MIN_SCORE || coverage.best < GATE.best) return false;
   return coverage.union === 1 || (coverage.union >= GATE.union && coverage.score >= GATE.strongScore);
 }

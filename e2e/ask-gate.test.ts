@@ -24,6 +24,9 @@ const OFF_TOPIC = {
     'Write a short story about a dragon and a knight',
     'Write a sonnet about love',
     'Write song lyrics about summer',
+    'Write a resume for a software engineer',
+    'Write an essay about climate change',
+    'Draft a wedding speech for my brother',
   ],
   knowledge: [
     'What is the history of Rome?',

@@ -389,6 +389,18 @@ describe('the on-topic gate', () => {
     }
   });
 
+  it('refuses a request for a kind of text the docs are not, even when the sources have every word', () => {
+    // The sources answer for billing runs and invoices well enough to pass: the request is still for a poem.
+    const poem = 'Write a poem about when a billing run creates invoices';
+    const coverage = coverageOf(poem, sources);
+    expect(coverage.genre).toBe(true);
+    expect(passes({ ...coverage, genre: false })).toBe(true);
+    expect(onTopic(poem, '', sources)).toBe(false);
+    expect(coverageOf('Write a resume for a billing clerk', sources).genre).toBe(true);
+    expect(coverageOf('Draft a speech about invoices', sources).genre).toBe(true);
+    expect(coverageOf('How do I write a script that creates invoices?', sources).genre).toBe(false);
+  });
+
   it('lets a follow-up lean on the question before it', () => {
     expect(onTopic('And for every customer?', 'When does a billing run create invoices?', sources)).toBe(
       true,
