@@ -31,7 +31,7 @@ const page = {
   type: 'object',
   properties: { items: { type: 'array', items: entry }, totalCount: { type: 'integer' } },
 };
-const query = ['$top', '$skip', '$filter', '$orderby'].map((name) => ({ name, in: 'query' }));
+const query = ['$top', '$skip', '$filter', '$orderby'].map((name) => ({ name, in: 'query' as const }));
 const listing = (description: string, items: Record<string, unknown>[]): QueryOperation & ApiItem => ({
   operationId: 'listLogEntries',
   method: 'get',
