@@ -3,7 +3,7 @@
  * each run visits them in, and the verdict of the README's rule (./stats.ts) on two of them.
  */
 import path from 'node:path';
-import { proven, type Spread } from './stats';
+import { proven, type Spread } from '@services-manager-docs/core/utils/stats';
 
 export type Build = { label: string; root: string };
 

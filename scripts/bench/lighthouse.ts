@@ -16,7 +16,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import type { Result } from 'lighthouse';
 import { compareArgs, describeSpread, runOrder, signed, verdict, type Build } from './compare';
 import { serveBuild } from './serve';
-import { medianChange, spread } from './stats';
+import { medianChange, spread } from '@services-manager-docs/core/utils/stats';
 import { CHROMIUM_ARGS, ensureBrowser } from '../browser';
 
 /** Pages measured: the home page, the longest concept page, a generated API page and a search. */

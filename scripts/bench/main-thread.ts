@@ -20,7 +20,7 @@ import { CHROMIUM_ARGS, ensureBrowser } from '../browser';
 import { LIGHTHOUSE_PAGES } from './lighthouse';
 import { serveBuild } from './serve';
 import { compareArgs, describeSpread, runOrder, signed, verdict } from './compare';
-import { medianChange, MIN_EFFECT, spread } from './stats';
+import { medianChange, MIN_EFFECT, spread } from '@services-manager-docs/core/utils/stats';
 
 const CPU_SLOWDOWN = 4;
 const DEFAULT_RUNS = 12;

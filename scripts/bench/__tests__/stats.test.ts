@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { medianChange, proven, quantile, spread } from '../stats';
+import { medianChange, proven, quantile, spread } from '@services-manager-docs/core/utils/stats';
 import path from 'node:path';
 import { compareArgs, runOrder, verdict } from '../compare';
 import { blockingTimeAfter, interactiveAt } from '../main-thread';

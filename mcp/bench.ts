@@ -1,17 +1,19 @@
 /**
- * `npm run bench:mcp`: the MCP server over HTTP on the production build, as deployed (search worker
+ * `npm run bench:mcp` (`npm run bench --workspace mcp`): the MCP server over HTTP on the production build, as deployed (search worker
  * threads, default limits), while one client keeps every slot of work busy with searches. Prints how
  * long `tools/list` takes for another client meanwhile (median, p95 and the slowest of many calls) and
  * the same without the flood. A benchmark: it prints figures and fails only when a request fails.
  */
 import os from 'node:os';
 import path from 'node:path';
-import { startHttp } from '../../mcp/http';
-import { LOOPBACK_HOSTS, LOOPBACK_ORIGINS } from '../../mcp/guards';
-import { loadSite } from '../../mcp/site';
-import { quantile } from './stats';
+import { quantile } from '@services-manager-docs/core/utils/stats';
+import { LOOPBACK_HOSTS, LOOPBACK_ORIGINS } from './guards';
+import { startHttp } from './http';
+import { loadSite } from './site';
 
-const buildDir = path.resolve(process.argv[2] ?? 'build');
+// npm runs a workspace's script in the workspace's folder: a relative build folder is read from where
+// npm was started.
+const buildDir = path.resolve(process.env.INIT_CWD ?? process.cwd(), process.argv[2] ?? 'build');
 const CALLS = Number(process.env.MCP_BENCH_CALLS ?? 200);
 const MAX_CONCURRENT = 8;
 /** Long queries of common words: each search ranks many sections. */
