@@ -297,6 +297,8 @@ export function apiChanges(before: OpenApiDocument, after: OpenApiDocument): Api
   const seen = new Map<string, ApiChange>();
   for (const diff of diffs) {
     if (diff.type === 'annotation' || diff.path[0] === 'components') continue;
+    // A tag's description is documentation too, though the library does not mark it so.
+    if (diff.path[0] === 'tags' && diff.path.at(-1) === 'description') continue;
     if (diff.path.some((key, i) => NOT_API.test(String(key)) && diff.path[i - 1] !== 'properties')) continue;
     let change: ApiChange;
     if (diff.path[0] === 'paths' && diff.path.length >= 3) {

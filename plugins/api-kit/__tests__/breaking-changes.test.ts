@@ -172,6 +172,8 @@ describe('each kind of breaking change fails the gate until the changelog names 
         operation.summary = 'List every customer';
         operation.description = 'Another description.';
         spec.definitions.Customer.properties.name.example = 'Adatum Corporation';
+        (spec as { tags: { description?: string }[] }).tags[0].description = 'Another tag description.';
+        (spec as { info: { description?: string } }).info.description = 'Another API description.';
       }),
     );
     expect(changes).toEqual([]);
