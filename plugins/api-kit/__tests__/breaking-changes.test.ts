@@ -172,8 +172,9 @@ describe('each kind of breaking change fails the gate until the changelog names 
         operation.summary = 'List every customer';
         operation.description = 'Another description.';
         spec.definitions.Customer.properties.name.example = 'Adatum Corporation';
-        (spec as { tags: { description?: string }[] }).tags[0].description = 'Another tag description.';
-        (spec as { info: { description?: string } }).info.description = 'Another API description.';
+        (spec as unknown as { tags: { description?: string }[] }).tags[0].description =
+          'Another tag description.';
+        (spec as unknown as { info: { description?: string } }).info.description = 'Another API description.';
       }),
     );
     expect(changes).toEqual([]);
