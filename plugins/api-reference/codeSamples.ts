@@ -10,8 +10,12 @@ export type SampleRequest = {
   json?: unknown;
   /** Multipart form fields (name → example file name), for uploads. */
   files?: Record<string, string>;
-  /** The `Idempotency-Key` header, for operations that accept one. */
-  idempotencyKey?: string;
+  /**
+   * The operation accepts an `Idempotency-Key`: each sample makes a new key (a UUID) in a variable of its
+   * own and sends it, so that a second change never reuses the key of the first, and repeating this
+   * change means sending the same variable again.
+   */
+  idempotencyKey?: boolean;
   /** URL-encoded form fields (name → value), for the token operation. */
   form?: Record<string, string>;
   /** The operation needs no access token (the token operation itself). */
@@ -59,7 +63,7 @@ export function pythonLiteral(value: unknown, level = 0): string {
 function curl({ method, url, json, files, idempotencyKey, form, anonymous }: SampleRequest): string {
   const lines = [`curl -X ${method} '${url}'`];
   if (!anonymous) lines.push(`-H "Authorization: Bearer $TOKEN"`);
-  if (idempotencyKey) lines.push(`-H 'Idempotency-Key: ${idempotencyKey}'`);
+  if (idempotencyKey) lines.push(`-H "Idempotency-Key: $IDEMPOTENCY_KEY"`);
   for (const [name, value] of Object.entries(form ?? {}))
     lines.push(`--data-urlencode '${name}=${value.replace(/'/g, `'\\''`)}'`);
   if (json !== undefined) {
@@ -67,16 +71,18 @@ function curl({ method, url, json, files, idempotencyKey, form, anonymous }: Sam
     lines.push(`-d '${JSON.stringify(json, null, 2).replace(/'/g, `'\\''`)}'`);
   }
   for (const [name, file] of Object.entries(files ?? {})) lines.push(`-F '${name}=@${file}'`);
-  return lines.join(' \\\n  ');
+  const call = lines.join(' \\\n  ');
+  return idempotencyKey ? `IDEMPOTENCY_KEY=$(uuidgen)\n${call}` : call;
 }
 
 function powershell({ method, url, json, files, idempotencyKey, form, anonymous }: SampleRequest): string {
   const verb = method[0] + method.slice(1).toLowerCase();
   const headers = [
     ...(anonymous ? [] : ['Authorization = "Bearer $token"']),
-    ...(idempotencyKey ? [`'Idempotency-Key' = '${idempotencyKey}'`] : []),
+    ...(idempotencyKey ? [`'Idempotency-Key' = $idempotencyKey`] : []),
   ];
-  const lines = headers.length ? [`$headers = @{ ${headers.join('; ')} }`] : [];
+  const lines = idempotencyKey ? ['$idempotencyKey = [guid]::NewGuid().ToString()'] : [];
+  if (headers.length) lines.push(`$headers = @{ ${headers.join('; ')} }`);
   const call = [
     `Invoke-RestMethod -Method ${verb} -Uri '${url}'${headers.length ? ' -Headers $headers' : ''}`,
   ];
@@ -101,7 +107,7 @@ function powershell({ method, url, json, files, idempotencyKey, form, anonymous 
 function python({ method, url, json, files, idempotencyKey, form, anonymous }: SampleRequest): string {
   const headers = [
     ...(anonymous ? [] : ['"Authorization": f"Bearer {token}"']),
-    ...(idempotencyKey ? [`"Idempotency-Key": "${idempotencyKey}"`] : []),
+    ...(idempotencyKey ? ['"Idempotency-Key": idempotency_key'] : []),
   ];
   const args = [`"${url}"`, ...(headers.length ? [`headers={${headers.join(', ')}}`] : [])];
   if (form) args.push(`data=${pythonLiteral(form, 1)}`);
@@ -112,7 +118,9 @@ function python({ method, url, json, files, idempotencyKey, form, anonymous }: S
   }
   args.push('timeout=30');
   return [
-    'import requests',
+    ...(idempotencyKey
+      ? ['import uuid', '', 'import requests', '', 'idempotency_key = str(uuid.uuid4())']
+      : ['import requests']),
     '',
     `response = requests.${method.toLowerCase()}(`,
     ...args.map((arg) => `    ${arg},`),
@@ -124,11 +132,11 @@ function python({ method, url, json, files, idempotencyKey, form, anonymous }: S
 
 function javascript({ method, url, json, files, idempotencyKey, form, anonymous }: SampleRequest): string {
   const headers = anonymous ? [] : ['Authorization: `Bearer ${token}`'];
-  if (idempotencyKey) headers.push(`'Idempotency-Key': '${idempotencyKey}'`);
+  if (idempotencyKey) headers.push(`'Idempotency-Key': idempotencyKey`);
   const options = [`method: '${method}'`];
   if (form)
     options.push(`body: new URLSearchParams(${JSON.stringify(form, null, 2).replace(/\n/g, '\n  ')})`);
-  const before: string[] = [];
+  const before = idempotencyKey ? ['const idempotencyKey = crypto.randomUUID();'] : [];
   if (json !== undefined) {
     headers.push(`'Content-Type': 'application/json'`);
     options.push(`body: JSON.stringify(${JSON.stringify(json, null, 2).replace(/\n/g, '\n  ')})`);
@@ -162,7 +170,10 @@ function csharp({ method, url, json, files, idempotencyKey, form, anonymous }: S
         'using var client = new HttpClient();',
         'client.DefaultRequestHeaders.Authorization = new AuthenticationHeaderValue("Bearer", token);',
       ];
-  if (idempotencyKey) lines.push(`client.DefaultRequestHeaders.Add("Idempotency-Key", "${idempotencyKey}");`);
+  if (idempotencyKey) {
+    lines.push('var idempotencyKey = Guid.NewGuid().ToString();');
+    lines.push('client.DefaultRequestHeaders.Add("Idempotency-Key", idempotencyKey);');
+  }
   const verb = method[0] + method.slice(1).toLowerCase();
   let content = '';
   if (json !== undefined) {

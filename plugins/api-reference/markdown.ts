@@ -256,9 +256,6 @@ function securityMarkdown(security: ApiItem['security']): string {
   }, sent as a bearer token. See [Authentication](../api-intro#authentication).`;
 }
 
-/** The `Idempotency-Key` the code samples send: a UUID, as the specification recommends. */
-export const SAMPLE_IDEMPOTENCY_KEY = '0f8e2d4c-6b1a-4c3e-9d5f-7a9b1c3d5e7f';
-
 /**
  * A query value as the samples write it: readable, with only what a URL or the samples' quoting cannot
  * hold encoded (spaces, quotes, `%`, `&`, `#`, `+`).
@@ -307,9 +304,9 @@ export function sampleRequest(api: ApiItem): SampleRequest {
     url: `${server}${path}${query.length ? `?${query.join('&')}` : ''}`,
   };
   if (content['application/json']) request.json = mediaExample(content['application/json']);
-  // A change that can be repeated safely: send a new key per change and the same key when repeating it.
+  // A change that can be repeated safely: the samples make a new key per change (./codeSamples.ts).
   if (parameters.some((parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key'))
-    request.idempotencyKey = SAMPLE_IDEMPOTENCY_KEY;
+    request.idempotencyKey = true;
   const fields = content['application/x-www-form-urlencoded']?.schema?.properties;
   if (fields) {
     request.form = Object.fromEntries(
@@ -339,7 +336,10 @@ function samplesMarkdown(api: ApiItem): string[] {
     '## Code samples \\{#code-samples\\}',
     request.anonymous
       ? 'This call needs no access token: it returns one. Replace the client id and secret with your own; see [Authentication](../api-intro#authentication).'
-      : 'Set `TOKEN` (or `token`) to an access token first; see [Authentication](../api-intro#authentication).',
+      : 'Set `TOKEN` (`$token` in PowerShell, `token` in Python, JavaScript and C#) to the access token string first; see [Authentication](../api-intro#authentication).' +
+        (request.idempotencyKey
+          ? ' Each sample makes a new `Idempotency-Key` for the change; to repeat the same change after a timeout or a `500`, send it again with the same key and body ([Safe retries](../api-intro#idempotency)).'
+          : ''),
     // Lazy: only the chosen language is rendered and highlighted, the others when picked.
     '<Tabs groupId="api-code-samples" lazy>',
     ...samples.map(

@@ -1,13 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  createApiPageMD,
-  mdx,
-  sampleRequest,
-  SAMPLE_IDEMPOTENCY_KEY,
-  summarize,
-  type ApiItem,
-  type PageItem,
-} from '../markdown';
+import { createApiPageMD, mdx, sampleRequest, summarize, type ApiItem, type PageItem } from '../markdown';
 import { codeSamples, pythonLiteral } from '../codeSamples';
 import { exampleFor, schemaRows, typeLabel } from '../schema';
 
@@ -157,7 +151,7 @@ describe('operation pages', () => {
         { name: 'Idempotency-Key', in: 'header', schema: { type: 'string' } },
       ],
     } as typeof item.api & object;
-    expect(sampleRequest(post)).toMatchObject({ method: 'POST', idempotencyKey: SAMPLE_IDEMPOTENCY_KEY });
+    expect(sampleRequest(post)).toMatchObject({ method: 'POST', idempotencyKey: true });
   });
 
   it('posts the token operation as a form, without a token', () => {
@@ -199,20 +193,52 @@ describe('operation pages', () => {
 });
 
 describe('code samples', () => {
-  it('send the Idempotency-Key header in every language when the operation accepts it', () => {
-    const samples = codeSamples({ method: 'POST', url: 'https://h/x', json: {}, idempotencyKey: 'k-1' });
-    expect(
-      samples.map((sample) => [
-        sample.label,
-        sample.code.includes('Idempotency-Key') && sample.code.includes('k-1'),
-      ]),
-    ).toEqual([
-      ['curl', true],
-      ['PowerShell', true],
-      ['Python', true],
-      ['JavaScript', true],
-      ['C#', true],
-    ]);
+  it('make a new Idempotency-Key in every language, never a literal one, and send it', () => {
+    for (const files of [undefined, { file: 'icon.svg' }]) {
+      const samples = codeSamples({
+        method: 'POST',
+        url: 'https://h/x',
+        json: {},
+        files,
+        idempotencyKey: true,
+      });
+      const byLabel = Object.fromEntries(samples.map((sample) => [sample.label, sample.code]));
+      // A literal key would be reused by every change made from the sample.
+      for (const code of Object.values(byLabel)) {
+        expect(code).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i);
+        expect(code).not.toMatch(/Idempotency-Key['"]?\s*[:=,]\s*['"][^$]/);
+      }
+      expect(byLabel.curl).toMatch(/^IDEMPOTENCY_KEY=\$\(uuidgen\)\n/);
+      expect(byLabel.curl).toContain('-H "Idempotency-Key: $IDEMPOTENCY_KEY"');
+      expect(byLabel.PowerShell).toMatch(/^\$idempotencyKey = \[guid\]::NewGuid\(\)\.ToString\(\)\n/);
+      expect(byLabel.PowerShell).toContain("'Idempotency-Key' = $idempotencyKey");
+      expect(byLabel.Python).toMatch(/^import uuid\n/);
+      expect(byLabel.Python).toContain('idempotency_key = str(uuid.uuid4())');
+      expect(byLabel.Python).toContain('"Idempotency-Key": idempotency_key');
+      expect(byLabel.JavaScript).toContain('const idempotencyKey = crypto.randomUUID();');
+      expect(byLabel.JavaScript).toContain("'Idempotency-Key': idempotencyKey");
+      expect(byLabel['C#']).toContain('var idempotencyKey = Guid.NewGuid().ToString();');
+      expect(byLabel['C#']).toContain('client.DefaultRequestHeaders.Add("Idempotency-Key", idempotencyKey);');
+      // The key is made before it is used.
+      for (const code of Object.values(byLabel)) {
+        const made = code.search(/idempotency_?key\s*=/i);
+        expect(made).toBeGreaterThanOrEqual(0);
+        expect(made).toBeLessThan(code.indexOf('Idempotency-Key'));
+      }
+    }
+  });
+
+  it('store the token where the Authentication section puts it: the access token string', () => {
+    const intro = fs.readFileSync(path.resolve(__dirname, '../../../api-docs/api-intro.md'), 'utf8');
+    const block = /```powershell\n([\s\S]*?)```/.exec(intro.slice(intro.indexOf('{#first-call}')))?.[1] ?? '';
+    expect(block).toMatch(/\$token = \(Invoke-RestMethod [\s\S]*?\)\.access_token\n/);
+    expect(block).toContain('Authorization = "Bearer $token"');
+    const samples = codeSamples({ method: 'GET', url: 'https://h/x' });
+    expect(samples.find((sample) => sample.label === 'PowerShell')?.code).toContain(
+      'Authorization = "Bearer $token"',
+    );
+    expect(samples.find((sample) => sample.label === 'curl')?.code).toContain('Bearer $TOKEN');
+    expect(intro).toMatch(/TOKEN=\$\(curl [\s\S]*?jq -r \.access_token\)/);
   });
 
   it('writes a JSON body idiomatically in each language', () => {
