@@ -299,8 +299,10 @@ function lastPathParameter(operation: OperationShape): string | undefined {
  * - `$filter`, `$orderby`, `$top` and `$skip` become `-Filter`, `-OrderBy`, `-First` and `-Skip`; other
  *   query parameters keep their name in PascalCase; header parameters are Cortex's own business
  *   (it sends an `Idempotency-Key` to every operation that takes one) and are not parameters;
- * - each body property becomes a parameter (objects as hashtables, read-only properties left out), and a
- *   second set takes the whole body as `-InputObject` (from the pipeline when there is no path parameter);
+ * - each property of a JSON body becomes a parameter (objects as hashtables, read-only properties left
+ *   out), and a second set takes the whole body as `-InputObject` (from the pipeline when there is no path
+ *   parameter); an upload's fields (`formData` parameters, ./reference.ts) are parameters only, with no
+ *   `-InputObject` set, since its file is read from a path (`Import-SMWorkspaceIcon -Path`);
  * - operations that answer 202 get `-Wait` and `-TimeoutSeconds`; changing operations `-WhatIf`/`-Confirm`;
  * - the last path parameter, when it is an id, gets the alias `Id`, so objects piped from a `Get-` cmdlet
  *   bind to it; when two operations of one cmdlet would give the alias to different parameters, the

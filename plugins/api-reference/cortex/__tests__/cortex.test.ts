@@ -194,6 +194,8 @@ describe('naming rules', () => {
       renames: { file: 'Path' },
     });
     expect(names(parameterSets([upload])[0])).toEqual(['Path', 'WhatIf', 'Confirm']);
+    // An upload's fields are parameters only: its file is read from a path, so there is no -InputObject.
+    expect(parameterSets([upload])).toHaveLength(1);
     expect(() => parameterSets([{ ...upload, renames: { picture: 'Path' } }])).toThrow(
       'importIcon: x-cortex.parameters renames "picture", which is neither a parameter nor a body property',
     );
@@ -210,6 +212,25 @@ describe('naming rules', () => {
 });
 
 describe('the specification', () => {
+  it('gives -InputObject to every cmdlet of a JSON body and to no upload, as the naming rules say', () => {
+    const rules = fs.readFileSync(path.join(ROOT, 'api-docs/cortex.md'), 'utf8');
+    const row = rules.split('\n').find((line) => line.startsWith('| Body properties |')) ?? '';
+    expect(row).toContain('For a JSON body, `-InputObject` takes the whole body instead');
+    expect(row).toContain('An upload (a `multipart/form-data` body) has no `-InputObject`');
+    for (const operation of model.operations) {
+      const content = operation.requestBody?.content ?? {};
+      if (!content['application/json'] && !content['multipart/form-data']) continue;
+      const name = operation['x-cortex']?.cmdlet as string;
+      const sets = cmdlet(name).sets.filter((set) => set.name.startsWith(pascalCase(operation.operationId)));
+      const hasInputObject = sets.some((set) => names(set).includes('InputObject'));
+      expect([operation.operationId, hasInputObject]).toEqual([
+        operation.operationId,
+        Boolean(content['application/json']),
+      ]);
+    }
+    expect(names(cmdlet('Import-SMWorkspaceIcon').sets[0])).toEqual(['Path', 'Name', 'WhatIf', 'Confirm']);
+  });
+
   it('names a cmdlet for every operation, and gen:api fails naming an operation without one and the fix', async () => {
     expect(missingExtensions(model)).toEqual([]);
     const broken = specText.replace(/\n {6}x-cortex:\n {8}cmdlet: Get-SMCustomer\n/, '\n');
