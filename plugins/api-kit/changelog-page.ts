@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { operationPageId } from '../api-reference/pageId';
+import { infoPageId, operationPageId } from '../api-reference/pageId';
 import type { ApiChange, ApiChangelog, ChangelogEntry } from './changes';
 import { sameChange } from './changes';
 
@@ -89,7 +89,17 @@ export function changelogPage(api: ApiChangelog): string {
     '',
     'This page is for developers who maintain an integration with the Services Manager REST API v2 and need to know what a release changes for them. Each release of the specification is compared with the one before it, and every change is listed under the operation it affects. A change is marked **Breaking** when a client written for the earlier release can fail on it: a removed operation, a new required parameter, fewer accepted values, another response type or a removed response field. Every breaking change carries a note that says what to do.',
     '',
-    `Download the specification of the current release, or the collection to try it, from [REST conventions](../rest.md#downloads). The latest release is **${latest.version}** of ${latest.date}.`,
+    [
+      'Download the specification this site describes, or the collection to try it, from [REST conventions](../rest.md#downloads).',
+      // Two numbers: the API's version in the specification, and the release of the document.
+      ...(api.api?.version
+        ? [
+            `Its \`info.version\`, **${api.api.version}**, is the version of the REST API it describes, as the [API overview](./${infoPageId(api.api.title)}) shows.`,
+            'The releases on this page number the specification document as it is published with the documentation; they are not versions of the API.',
+          ]
+        : []),
+      `The latest release of the specification is **${latest.version}** of ${latest.date}.`,
+    ].join(' '),
     '',
     'The changes are found by comparing the specifications, so they name what the reference shows: operations, parameters, request bodies, responses and scopes. Changes to descriptions and examples are not listed. A change that alters what an operation takes also appears on the page of the Cortex cmdlet that calls it, since the cmdlet takes the same parameters.',
     '',

@@ -399,6 +399,11 @@ export type ApiChangelog = {
   pending: ApiChange[];
   /** The current model's operation ids, to link the changes of operations that still exist. */
   operations: Set<string>;
+  /**
+   * The current specification's title and `info.version`: the version of the REST API it describes,
+   * which the page tells apart from the release numbers of the specification document.
+   */
+  api?: { title: string; version?: string };
 };
 
 /** Reads the released specification and the changelog, and compares the model with the release. */
@@ -408,6 +413,7 @@ export async function loadApiChangelog(model: ApiModel, root = process.cwd()): P
     changelog,
     pending: apiChanges(released, model.document),
     operations: new Set(model.operations.map((operation) => operation.operationId)),
+    api: { title: model.title, version: model.version },
   };
 }
 

@@ -5,7 +5,7 @@ import { apiModel, DEFAULT_SPEC } from '@services-manager-docs/core/api';
 import { buildReference } from '../../api-reference/cortex/reference';
 import { cmdletPage } from '../../api-reference/cortex/page';
 import { parseMention } from '../../api-mentions/operations';
-import { operationPageId } from '../../api-reference/pageId';
+import { infoPageId, operationPageId } from '../../api-reference/pageId';
 import { loadApiChangelog, type ApiChange, type ApiChangelog } from '../changes';
 import { changelogPage, cmdletChangeNotes, operationChangeNotes } from '../changelog-page';
 
@@ -91,6 +91,20 @@ describe('the API changelog page', () => {
     expect(page).not.toContain('{#unreleased}');
     expect(page).toContain('No operation changed.');
     expect(page).toContain('[REST conventions](../rest.md#downloads)');
+  });
+
+  it('tells the version of the REST API apart from the release of the specification document', () => {
+    const page = changelogPage({ ...current, pending: [] });
+    const [latest] = current.changelog.releases;
+    expect(model.version).toBeTruthy();
+    expect(model.version).not.toBe(latest.version);
+    expect(page).toContain(
+      `Its \`info.version\`, **${model.version}**, is the version of the REST API it describes, as the [API overview](./services-manager-rest-api) shows. ` +
+        'The releases on this page number the specification document as it is published with the documentation; they are not versions of the API. ' +
+        `The latest release of the specification is **${latest.version}** of ${latest.date}.`,
+    );
+    // The overview is the page the reference generator writes for the specification's info block.
+    expect(infoPageId(model.title)).toBe('services-manager-rest-api');
   });
 
   it('shows the changes since the last release by operation, breaking ones marked, with their notes', () => {
