@@ -172,3 +172,19 @@ describe('every list page of the specification', () => {
     }
   });
 });
+
+describe('every change operation of the specification', () => {
+  const pages = referencePages(model);
+  it('tells a reader after a 500 to read the resource before repeating the change, key or no key', () => {
+    const changes = model.operations.filter((operation) => operation.method !== 'get');
+    expect(changes.length).toBeGreaterThan(20);
+    const missing = changes
+      .map((operation) => {
+        const markdown = pages.find((page) => page.item.api?.operationId === operation.operationId)?.markdown;
+        const row = /^\| 500 Internal Server Error \|.*$/m.exec(markdown ?? '')?.[0] ?? '';
+        return /read the resource first/.test(row) ? '' : `${operation.operationId}: ${row || 'no 500 row'}`;
+      })
+      .filter(Boolean);
+    expect(missing).toEqual([]);
+  });
+});
