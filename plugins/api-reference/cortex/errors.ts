@@ -6,6 +6,8 @@ import type { MediaType, Schema } from '@services-manager-docs/core/api';
 
 /** What the table reads of an operation (the API model's operation, or the REST page's item). */
 export type ErrorOperation = {
+  /** The HTTP method: a read (`get`) changes nothing, so advice about changes is left out of its rows. */
+  method?: string;
   description?: string;
   parameters?: { name: string; in: string; description?: string }[];
   /** The operation takes a request body. */
@@ -125,6 +127,15 @@ export function withoutAbsent(text: string, headers: string[], codes: string[]):
   return result;
 }
 
+/** A read's text without the sentences about calls that change something ("A call that changes…"). */
+export function withoutChangeAdvice(text: string, method?: string): string {
+  if (method?.toLowerCase() !== 'get') return text;
+  return text
+    .split(/(?<=[.!?])\s+/)
+    .filter((sentence) => !/^A call that changes something\b/.test(sentence))
+    .join(' ');
+}
+
 /** One row per HTTP error status of an operation, in status order. */
 export function errorRows(operation: ErrorOperation): ErrorRow[] {
   const order = errorModelCodes(errorSchema(operation));
@@ -162,9 +173,9 @@ export function errorRows(operation: ErrorOperation): ErrorRow[] {
       return {
         status,
         codes: [...new Set(codes)].sort((a, b) => order.indexOf(a) - order.indexOf(b)),
-        description: withoutCauses(
-          withoutAbsent(response.description ?? '', absentHeaders, absentCodes),
-          absentCauses,
+        description: withoutChangeAdvice(
+          withoutCauses(withoutAbsent(response.description ?? '', absentHeaders, absentCodes), absentCauses),
+          operation.method,
         ),
       };
     });
