@@ -76,8 +76,15 @@ export const subjectWords = (text: string): string[] => [
   ),
 ];
 
+/**
+ * The reference pages' code samples: the same call in five programming languages, whose words
+ * ("string", "Java", "import") would make a question about programming look covered.
+ */
+const isCodeSamples = (source: Sources[number]) => source.url.endsWith('#code-samples');
+
 /** A section's words, as subject words; CamelCase identifiers also give their parts. */
 const sectionWords = (source: Sources[number]) => {
+  if (isCodeSamples(source)) return new Set<string>();
   const text = `${source.title} ${source.hierarchy.join(' ')} ${source.text}`;
   return new Set(subjectWords(`${text} ${identifierWords(text)}`));
 };

@@ -401,6 +401,20 @@ describe('the on-topic gate', () => {
     expect(coverageOf('How do I write a script that creates invoices?', sources).genre).toBe(false);
   });
 
+  it('does not count the words of code samples: a question about a programming language is not covered by them', () => {
+    const samples = section(
+      3,
+      '/docs/api/list-invoices#code-samples',
+      'Code samples',
+      'var client = new HttpClient(); string token = Environment.GetEnvironmentVariable("TOKEN"); // Java, Python',
+    );
+    const question = 'How do I reverse a string in Java?';
+    expect(coverageOf(question, [samples]).missing).toEqual(['revers', 'str', 'java']);
+    expect(coverageOf(question, [{ ...samples, url: '/docs/api/list-invoices#strings' }]).missing).toEqual([
+      'revers',
+    ]);
+  });
+
   it('lets a follow-up lean on the question before it', () => {
     expect(onTopic('And for every customer?', 'When does a billing run create invoices?', sources)).toBe(
       true,
