@@ -444,7 +444,7 @@ describe('generated pages, one operation of each kind', () => {
       'Remove-SMCustomer\n    [-CustomerId] <Guid>\n    [-Wait]\n    [-TimeoutSeconds <Int32>]\n    [-WhatIf]\n    [-Confirm]\n',
     );
     expect(section(page, 'examples')).toContain(
-      "Remove-SMCustomer -CustomerId '8d1c2f44-5b7e-4c3a-9e21-6f0a4b3c2d11'",
+      "Remove-SMCustomer -CustomerId '2d7aeef0-4432-4086-ad17-8fcef273fb27'",
     );
     expect(section(page, 'notes')).toContain('asks for confirmation');
     expect(section(page, 'inputs')).toContain(
