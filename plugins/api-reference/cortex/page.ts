@@ -139,7 +139,9 @@ export function cmdletPage(cmdlet: Cmdlet): string {
       `This cmdlet also supports the common parameters ${COMMON_PARAMETERS.filter(
         (name) => name !== 'WhatIf' && name !== 'Confirm',
       )
-        .map((name) => `\`-${name}\``)
+        .map((name) =>
+          name === 'ProgressAction' ? `\`-${name}\` (PowerShell 7.4 and later)` : `\`-${name}\``,
+        )
         .join(
           ', ',
         )}. See [about_CommonParameters](https://learn.microsoft.com/powershell/module/microsoft.powershell.core/about/about_commonparameters).`,

@@ -447,6 +447,8 @@ describe('generated pages, one operation of each kind', () => {
       "Remove-SMCustomer -CustomerId '2d7aeef0-4432-4086-ad17-8fcef273fb27'",
     );
     expect(section(page, 'notes')).toContain('asks for confirmation');
+    // Windows PowerShell 5.1, which Cortex supports, has no -ProgressAction.
+    expect(section(page, 'parameters')).toContain('`-ProgressAction` (PowerShell 7.4 and later)');
     expect(section(page, 'inputs')).toContain(
       'any object with a `CustomerId` or `Id` property binds to `-CustomerId`',
     );
