@@ -453,19 +453,25 @@ describe('connection limits', { timeout: 20_000 }, () => {
   });
 
   it('closes connections beyond the cap as soon as they are accepted', async () => {
-    const first = connect(limited);
-    const second = connect(limited);
+    // Long time-outs: the two connections must hold the cap however slowly the third one arrives.
+    const capped = await startServer({
+      root,
+      limits: { headersTimeoutMs: 60_000, requestTimeoutMs: 60_000, keepAliveTimeoutMs: 60_000, total: 2 },
+    });
+    const first = connect(capped);
+    const second = connect(capped);
     // Both are accepted: each gets an answer and stays open (keep-alive).
     for (const client of [first, second]) {
       client.socket.write('HEAD /docs HTTP/1.1\r\nHost: x\r\n\r\n');
       await client.until(() => client.received().includes('\r\n\r\n'));
     }
-    const third = connect(limited);
+    const third = connect(capped);
     third.socket.write('HEAD /docs HTTP/1.1\r\nHost: x\r\n\r\n');
     await third.closed;
     expect(third.received()).toBe('');
     first.socket.destroy();
     second.socket.destroy();
+    await capped.close();
   });
 });
 
