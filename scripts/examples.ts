@@ -21,6 +21,7 @@ import {
 import type { Cmdlet, CortexReference } from '../plugins/api-reference/cortex/model';
 import { readInvocations, readListOutput } from '../plugins/api-reference/cortex/powershell';
 import { restPageId } from '../plugins/api-reference/cortex/reference';
+import { descriptionQuery } from '../plugins/api-reference/queryExamples';
 import { COMMON_PARAMETERS, parameterName } from '../plugins/api-reference/cortex/rules';
 import {
   allowedWhen,
@@ -484,7 +485,7 @@ export function coherenceProblems(model: ApiModel): string[] {
     }
 
     // A list against the filter its description shows.
-    const filter = /Example: `\$filter=([^`&]*)/.exec(operation.description ?? '')?.[1];
+    const filter = descriptionQuery(operation.description)?.filter;
     const clauses = entries && filter ? simpleFilter(filter) : undefined;
     for (const [i, entry] of (clauses ? (entries ?? []) : []).entries())
       for (const clause of clauses ?? []) {
