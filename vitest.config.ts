@@ -13,6 +13,12 @@ export default defineConfig({
       'mcp/**/__tests__/**/*.test.ts',
     ],
     environment: 'node',
+    // Test files share their worker's module cache instead of importing everything again per file: the
+    // gate's first stage (unit tests beside the type check and linters) takes 103 s instead of 199 s
+    // here (median of three alternating runs; ranges 99-125 s and 188-199 s). What a file could leave
+    // behind for the next is undone after each test or fails the file (vitest.setup.ts).
+    isolate: false,
+    setupFiles: ['./vitest.setup.ts'],
     testTimeout: 120_000,
   },
 });

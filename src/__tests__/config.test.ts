@@ -74,24 +74,22 @@ describe('search provider configuration', () => {
       DOCS_ALGOLIA_SEARCH_KEY: 'search-key',
       DOCS_ALGOLIA_INDEX: 'docs',
     };
-    Object.assign(process.env, keys);
-    try {
-      vi.resetModules();
-      const { default: withAlgolia } = await import('../../docusaurus.config');
-      expect(withAlgolia.headTags).toEqual([
-        {
-          tagName: 'link',
-          attributes: { rel: 'preconnect', href: 'https://APPID-dsn.algolia.net', crossorigin: 'anonymous' },
-        },
-      ]);
-      expect((withAlgolia.customFields?.search as { algolia?: unknown }).algolia).toMatchObject({
-        appId: 'APPID',
-        apiKey: 'search-key',
-        indexName: 'docs',
-      });
-    } finally {
-      for (const key of Object.keys(keys)) delete process.env[key];
-    }
+    for (const [key, value] of Object.entries(keys)) vi.stubEnv(key, value);
+    vi.resetModules();
+    const { default: withAlgolia } = await import('../../docusaurus.config');
+    // Later test files in this worker import the config as the environment makes it.
+    vi.resetModules();
+    expect(withAlgolia.headTags).toEqual([
+      {
+        tagName: 'link',
+        attributes: { rel: 'preconnect', href: 'https://APPID-dsn.algolia.net', crossorigin: 'anonymous' },
+      },
+    ]);
+    expect((withAlgolia.customFields?.search as { algolia?: unknown }).algolia).toMatchObject({
+      appId: 'APPID',
+      apiKey: 'search-key',
+      indexName: 'docs',
+    });
   });
 
   it('runs the site’s transforms in MDX, and parses docs for search and twins with the same lists', () => {

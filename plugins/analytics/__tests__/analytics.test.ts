@@ -53,29 +53,20 @@ describe('analytics plugin', () => {
   const context = { baseUrl: '/docs-site/' } as never;
 
   it('adds its client module only to production builds', () => {
-    const env = process.env.NODE_ENV;
-    try {
-      process.env.NODE_ENV = 'development';
-      expect(analyticsPlugin(context, DEFAULT_OPTIONS).getClientModules?.()).toEqual([]);
-      process.env.NODE_ENV = 'production';
-      expect(analyticsPlugin(context, DEFAULT_OPTIONS).getClientModules?.()).toHaveLength(1);
-      expect(analyticsPlugin(context, { ...DEFAULT_OPTIONS, enabled: false }).getClientModules?.()).toEqual(
-        [],
-      );
-    } finally {
-      process.env.NODE_ENV = env;
-    }
+    vi.stubEnv('NODE_ENV', 'development');
+    expect(analyticsPlugin(context, DEFAULT_OPTIONS).getClientModules?.()).toEqual([]);
+    vi.stubEnv('NODE_ENV', 'production');
+    expect(analyticsPlugin(context, DEFAULT_OPTIONS).getClientModules?.()).toHaveLength(1);
+    expect(analyticsPlugin(context, { ...DEFAULT_OPTIONS, enabled: false }).getClientModules?.()).toEqual([]);
   });
 
   it('prefixes the script path with the base URL', async () => {
-    const env = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'production';
+    vi.stubEnv('NODE_ENV', 'production');
     const setGlobalData = vi.fn();
     await analyticsPlugin(context, DEFAULT_OPTIONS).contentLoaded?.({
       content: undefined,
       actions: { setGlobalData } as never,
     });
-    process.env.NODE_ENV = env;
     expect(setGlobalData).toHaveBeenCalledWith({ src: '/docs-site/_vercel/insights/script.js' });
   });
 });
