@@ -21,7 +21,6 @@ import {
 import type { Cmdlet, CortexReference } from '../plugins/api-reference/cortex/model';
 import { readInvocations, readListOutput } from '../plugins/api-reference/cortex/powershell';
 import { restPageId } from '../plugins/api-reference/cortex/reference';
-import { descriptionQuery } from '../plugins/api-reference/queryExamples';
 import { COMMON_PARAMETERS, parameterName } from '../plugins/api-reference/cortex/rules';
 import {
   allowedWhen,
@@ -314,58 +313,6 @@ function differingFields(request: unknown, response: unknown, prefix = ''): stri
   });
 }
 
-/** One clause of a simple `$filter`: `prop eq 'x'`, `prop ne 5`, `startswith(prop,'x')`, `contains(…)`. */
-type Clause = { property: string; op: 'eq' | 'ne' | 'startswith' | 'contains'; value: unknown };
-
-const literal = (text: string): unknown => {
-  const quoted = /^'(.*)'$/.exec(text);
-  if (quoted) return quoted[1].replace(/''/g, "'");
-  if (text === 'true' || text === 'false') return text === 'true';
-  if (text === 'null') return null;
-  return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
-};
-
-/**
- * The clauses of a filter made of `and`-joined simple comparisons, or undefined when it uses anything
- * else (`or`, `not`, brackets, `gt` …): such a filter is not checked.
- */
-export function simpleFilter(filter: string): Clause[] | undefined {
-  const parts = filter.split(/\s+and\s+/);
-  const clauses: Clause[] = [];
-  for (const part of parts.map((text) => text.trim())) {
-    const fn = /^(startswith|contains)\(\s*([\w/]+)\s*,\s*('(?:[^']|'')*')\s*\)$/.exec(part);
-    if (fn) {
-      clauses.push({ property: fn[2], op: fn[1] as Clause['op'], value: literal(fn[3]) });
-      continue;
-    }
-    const cmp = /^([\w/]+)\s+(eq|ne)\s+('(?:[^']|'')*'|[\w.:+-]+)$/.exec(part);
-    if (!cmp) return undefined;
-    clauses.push({ property: cmp[1], op: cmp[2] as Clause['op'], value: literal(cmp[3]) });
-  }
-  return clauses;
-}
-
-/** Why an entry does not satisfy a clause, or undefined when it does (or lacks the property). */
-function unmet(entry: Record<string, unknown>, clause: Clause): string | undefined {
-  const actual = clause.property
-    .split('/')
-    .reduce<unknown>((value, key) => (isObject(value) ? value[key] : undefined), entry);
-  if (actual === undefined) return undefined;
-  const ok =
-    clause.op === 'eq'
-      ? actual === clause.value
-      : clause.op === 'ne'
-        ? actual !== clause.value
-        : typeof actual === 'string' &&
-          typeof clause.value === 'string' &&
-          (clause.op === 'startswith'
-            ? actual.toLowerCase().startsWith(clause.value.toLowerCase())
-            : actual.toLowerCase().includes(clause.value.toLowerCase()));
-  return ok
-    ? undefined
-    : `${clause.property} is ${JSON.stringify(actual)}, which does not satisfy ${clause.op === 'eq' || clause.op === 'ne' ? `${clause.property} ${clause.op} ${JSON.stringify(clause.value)}` : `${clause.op}(${clause.property},${JSON.stringify(clause.value)})`}`;
-}
-
 /** Request body ids and the `target.type`s of a queued request that must carry the same id. */
 const TARGET_IDS: Record<string, string[]> = {
   userId: ['User'],
@@ -483,15 +430,6 @@ export function coherenceProblems(model: ApiModel): string[] {
           );
       }
     }
-
-    // A list against the filter its description shows.
-    const filter = descriptionQuery(operation.description)?.filter;
-    const clauses = entries && filter ? simpleFilter(filter) : undefined;
-    for (const [i, entry] of (clauses ? (entries ?? []) : []).entries())
-      for (const clause of clauses ?? []) {
-        const why = unmet(entry, clause);
-        if (why) problems.push(`${id}: items[${i}] does not satisfy the example filter "${filter}": ${why}`);
-      }
   }
   return problems;
 }
