@@ -74,7 +74,6 @@ describe('target size (24×24 CSS px)', () => {
       );
       assert.deepEqual(found, [], `\n${found.join('\n')}`);
       assert.deepEqual(problems.errors, []);
-      await page.context().close();
     });
 });
 
@@ -121,7 +120,6 @@ describe('focus not obscured', () => {
       }
       assert.ok(reachedFooter, 'Tab did not reach the footer');
       assert.deepEqual(hidden, [], `\n${hidden.join('\n')}`);
-      await page.context().close();
     });
 });
 
@@ -161,7 +159,6 @@ describe('reflow at 320 CSS px', () => {
     await page.getByRole('region', { name: 'Related sources' }).waitFor();
     for (const element of await overflowing(page)) found.push(`Ask AI answer: ${element}`);
     assert.deepEqual(found, [], `\n${found.join('\n')}`);
-    await page.context().close();
   });
 });
 
@@ -203,7 +200,6 @@ describe('text spacing', () => {
         for (const element of clipped) found.push(`${path}: ${element}`);
       }
       assert.deepEqual(found, [], `\n${found.join('\n')}`);
-      await page.context().close();
     });
 });
 
@@ -319,6 +315,5 @@ describe('screen-reader announcements', () => {
       0,
     );
     assert.deepEqual(problems.errors, []);
-    await page.context().close();
   });
 });

@@ -81,11 +81,7 @@ const STOCK_RATIO: Record<string, number> = {
 const loads = new Map<string, ReturnType<typeof load>>();
 async function load(route: string) {
   const { page, problems } = await openPage(site);
-  try {
-    return { resources: await firstLoad(page, `${site.url}${route}`), errors: problems.errors };
-  } finally {
-    await page.context().close();
-  }
+  return { resources: await firstLoad(page, `${site.url}${route}`), errors: problems.errors };
 }
 const firstVisit = (route: string) => {
   if (!loads.has(route)) loads.set(route, load(route));

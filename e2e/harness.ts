@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before } from 'node:test';
+import { after, afterEach, before } from 'node:test';
 import {
   chromium,
   type Browser,
+  type BrowserContext,
   type BrowserContextOptions,
   type ConsoleMessage,
   type Page,
@@ -34,6 +35,8 @@ export {
 
 /** Content-security-policy violations seen by any page of the running test file. */
 const cspViolations: string[] = [];
+/** The browser contexts the running test opened: each test's pages close when it ends. */
+const contexts = new Set<BrowserContext>();
 
 /**
  * One server and one browser per test file, started before its tests and closed after them. The server
@@ -52,6 +55,10 @@ export function setupSite(): Site {
     site.url = server.url;
     site.browser = await chromium.launch({ executablePath: findBrowser(), args: CHROMIUM_ARGS });
   });
+  afterEach(async () => {
+    await Promise.all([...contexts].map((context) => context.close()));
+    contexts.clear();
+  });
   after(async () => {
     await site.browser?.close();
     await server?.close();
@@ -65,7 +72,8 @@ export function setupSite(): Site {
 export type Problems = { errors: string[]; messages: ConsoleMessage[] };
 
 /**
- * A fresh page whose console errors and uncaught exceptions are collected for the test to assert on.
+ * A fresh page, in a context of its own that closes when the test ends, whose console errors and
+ * uncaught exceptions are collected for the test to assert on.
  * The analytics script is answered by a stand-in that records that it ran (a test may route it again).
  */
 export async function openPage(
@@ -73,6 +81,7 @@ export async function openPage(
   options: BrowserContextOptions = {},
 ): Promise<{ page: Page; problems: Problems }> {
   const context = await site.browser.newContext({ viewport: DESKTOP, ...options });
+  contexts.add(context);
   await context.route(`**${ANALYTICS_PATH}`, (route) => route.fulfill({ path: ANALYTICS_STAND_IN }));
   const page = await context.newPage();
   const problems: Problems = { errors: [], messages: [] };
