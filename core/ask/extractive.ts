@@ -504,6 +504,15 @@ function rankedPages(question: Question, sources: Source[]): Ranked[] {
 const MAX_ROWS = 8;
 
 /**
+ * Whether an answer that leads with a table's rows shows only the rows that match the question: always
+ * for a value or a long table, and for any table when they are at most half its rows (a message or
+ * symptom looked up in its table); a table the question matches all over stays whole.
+ */
+export function keepsMatchingRows(focus: Focus, tableRows: number, matching: number): boolean {
+  return focus === 'value' || tableRows > MAX_ROWS || matching * 2 <= tableRows;
+}
+
+/**
  * Writes an answer from the main section's units: each whole (a table's relevant rows when it is long),
  * once, with the paragraph that introduces it, and the citation after the first line of prose.
  */
@@ -544,7 +553,11 @@ class AnswerWriter {
     const unit = this.blocks[block];
     const cited = this.out.some((line) => line.endsWith(this.c));
     const cites = unit.type === 'paragraph' || !cited ? this.c : '';
-    if (unit.type === 'table' && rows && (unit.rows.length > MAX_ROWS || this.question.focus === 'value'))
+    if (
+      unit.type === 'table' &&
+      rows &&
+      keepsMatchingRows(this.question.focus, unit.rows.length, rows.length)
+    )
       this.out.push(quoteUnit({ ...unit, rows: rows.map((row) => unit.rows[row]) }, cites));
     else this.out.push(quoteUnit(unit, cites));
     // A block that ends by introducing another ("…with these values:") brings it along.

@@ -3,6 +3,7 @@ import {
   answerFromSources,
   chooseSections,
   focusOf,
+  keepsMatchingRows,
   NO_ANSWER,
   sectionMarkdown,
   sentences,
@@ -270,6 +271,32 @@ describe('answerFromSources', () => {
       '| NightlySync | Daily at 01:00 | Synchronizes Microsoft Online tenants [1] |',
     );
     expect(answer.markdown).not.toMatch(/Job: NightlySync;/);
+  });
+
+  it('keeps only the row of the message a reader looked up, under the table header', () => {
+    const connectwise = withUnits('/docs/billing/connectwise#troubleshoot', 'ConnectWise', 'Troubleshoot', [
+      table(
+        ['Message in the export log', 'Cause', 'Fix'],
+        ['401 Unauthorized', 'Wrong company ID or keys', 'Re-enter the keys'],
+        ['403 Forbidden', 'Security role lacks a permission', 'Add the permissions'],
+        ['Agreement not found', 'The agreement was closed', 'Choose another agreement'],
+        ['Catalog item not found', 'The item was renamed', 'Update the product mapping'],
+      ),
+    ]);
+    const answer = answerFromSources('The ConnectWise export log says 403 Forbidden', [connectwise]);
+    const [found] = blocksOf(answer.markdown);
+    if (found.type !== 'table') throw new Error('no table');
+    expect(found.rows).toHaveLength(1);
+    expect(answer.markdown).toContain('| Message in the export log | Cause | Fix |');
+    expect(answer.markdown).toContain('| 403 Forbidden | Security role lacks a permission |');
+  });
+
+  it('keeps a table whole when the question matches most of its rows', () => {
+    expect(keepsMatchingRows('other', 4, 1)).toBe(true);
+    expect(keepsMatchingRows('other', 4, 2)).toBe(true);
+    expect(keepsMatchingRows('other', 4, 3)).toBe(false);
+    expect(keepsMatchingRows('value', 4, 3)).toBe(true);
+    expect(keepsMatchingRows('steps', 9, 5)).toBe(true);
   });
 
   it('gives the cause before the fix for a question about an error', () => {
