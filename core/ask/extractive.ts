@@ -8,7 +8,7 @@
  */
 import { identifierWords, processTerm } from '../search/engine';
 import { tokenize } from '../search/text';
-import { LINK_SECTION, unitsMarkdown, type PlainUnit } from '../content/model';
+import { LINK_SECTION, PERMISSION_LABEL, unitsMarkdown, type PlainUnit } from '../content/model';
 
 export type PlainList = Extract<PlainUnit, { type: 'list' }>;
 
@@ -535,10 +535,16 @@ class AnswerWriter {
     this.out.push(quoteUnit({ type: 'paragraph', text }, this.c));
   }
 
+  /** The paragraph of who may do the task, when it comes just before the block; else undefined. */
+  private permissionBefore(block: number): string | undefined {
+    const before = this.blocks[block - 1];
+    return before?.type === 'paragraph' && before.text.startsWith(PERMISSION_LABEL) ? before.text : undefined;
+  }
+
   /** A paragraph that introduces the block after it ("…fill in the fields:") goes with it. */
   intro(block: number) {
     const before = this.blocks[block - 1];
-    if (before?.type !== 'paragraph' || this.used.has(block - 1)) return;
+    if (before?.type !== 'paragraph' || this.used.has(block - 1) || this.permissionBefore(block)) return;
     const last = sentences(before.text).at(-1) ?? '';
     if (last.endsWith(':') || wordCount(before.text) <= 40) {
       this.used.add(block - 1);
@@ -565,10 +571,18 @@ class AnswerWriter {
     if (last.trimEnd().endsWith(':') && this.blocks[block + 1]) this.whole(block + 1);
   }
 
-  /** The block with its introduction. */
+  /**
+   * The block with its introduction. Who may do the task follows the block it precedes on the page, so
+   * that the answer leads with what the reader does or looks for.
+   */
   withIntro(block: number, rows?: number[]) {
     this.intro(block);
     this.whole(block, rows);
+    const permission = this.permissionBefore(block);
+    if (permission && !this.used.has(block - 1)) {
+      this.used.add(block - 1);
+      this.paragraph(permission);
+    }
   }
 
   /** The rows of a table that score within 0.1 of `best`, at most four, in table order. */

@@ -58,6 +58,12 @@ export type DocContent<T = Phrasing[]> = {
 export const LINK_SECTION =
   /^(?:see also|related(?: pages| links| articles| topics)?|next steps?|further reading)$/i;
 
+/**
+ * How a task's paragraph of who may do it begins ("Who can do this: Service Provider Admin (all)…
+ * Permission: Users: manage."): the product model writes it, Ask AI moves it after the steps it precedes.
+ */
+export const PERMISSION_LABEL = 'Who can do this:';
+
 /** What a search record holds: the model with inline content as plain words. */
 export type PlainUnit = Unit<string>;
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { apiModel, type SpecSource } from '@services-manager-docs/core/api';
+import { PERMISSION_LABEL } from '@services-manager-docs/core/content/model';
 import {
   grantText,
   holders,
@@ -70,7 +71,7 @@ export function permissionParagraph(model: Model, permission: Permission): Node 
   return {
     type: 'paragraph',
     children: [
-      strong('Who can do this:'),
+      strong(PERMISSION_LABEL),
       text(` ${who.length ? who.join(', ') : 'no built-in role'}. Permission: `),
       strong(permission.name),
       text('.'),

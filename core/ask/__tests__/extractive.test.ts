@@ -261,6 +261,16 @@ describe('answerFromSources', () => {
     expect(answer.markdown).not.toMatch(/\w: [^;\n]+; \w/);
   });
 
+  it('leads a procedure with its first step and says who may do it after the steps', () => {
+    const permission =
+      'Who can do this: Service Provider Admin (all), Reseller Admin (own customers). Permission: Users: manage.';
+    const withPermission = { ...ADD_USER, units: [p(permission), ...ADD_USER.units!] };
+    const answer = answerFromSources('How do I add a user?', [withPermission]);
+    const blocks = blocksOf(answer.markdown);
+    expect(blocks[0]).toMatchObject({ type: 'list', ordered: true, start: 1 });
+    expect(answer.markdown.endsWith(`${permission} [1]`)).toBe(true);
+  });
+
   it('shows the row that holds the value under its header, never "Key: value; Key: value"', () => {
     const answer = answerFromSources('When does the NightlySync job run?', [JOBS]);
     const [table] = blocksOf(answer.markdown);
