@@ -13,6 +13,7 @@ import { searchBuild } from '@services-manager-docs/core/search/fromBuild';
 import {
   answerFromSources,
   AUDIENCE,
+  LEADING_PRONOUN,
   sentences,
   type Answer,
   type Source,
@@ -299,14 +300,12 @@ export function leftoverConnective(markdown: string): string | undefined {
   return undefined;
 }
 
-const PRONOUN = /^(?:it|its|it's|this|that|these|those|they|their|them|he|she|his|her)\b/i;
-
 /** The answer's first sentence when its first word is a pronoun (or "This …") whose noun is not shown. */
 export function leadingPronoun(markdown: string): string | undefined {
   const first = parseMarkdown(markdown)[0];
   if (!first || first.type === 'table' || first.type === 'code') return undefined;
   const sentence = firstSentence(markdown);
-  return PRONOUN.test(sentence) ? sentence : undefined;
+  return LEADING_PRONOUN.test(sentence) ? sentence : undefined;
 }
 
 /** What a reference may point to, by the block that would show it; [] when an answer never shows it. */

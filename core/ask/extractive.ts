@@ -101,6 +101,11 @@ const CODE_QUESTION =
 const TROUBLE =
   /\b(errors?|fail\w*|rejected|denied|invalid|expired?|expires|stuck|not (work|start|run)\w*|\d{3,})\b/i;
 
+/** A sentence whose first word points back to a noun before it ("Their names…", "It…", "This…"). */
+export const LEADING_PRONOUN = /^(?:it|its|it's|this|that|these|those|they|their|them|he|she|his|her)\b/i;
+/** "This page…": the noun is the page, which no sentence before it names. */
+const SELF_REFERENCE = /^(?:this|that)\s+(?:page|article|guide|section|topic|document|reference|chapter)\b/i;
+
 /** Sentences about the page rather than the subject: who it is for, where to read on. */
 export const AUDIENCE =
   /^(this (page|article|guide|section|topic|document|reference|chapter) (is|explains|describes|covers|shows|takes|helps)\b|it assumes\b)/i;
@@ -606,7 +611,10 @@ class AnswerWriter {
         main.pieces.find((other) => other.block === piece.block && other.index === piece.index + 1)!.score >=
           piece.score * 0.5;
       this.used.add(piece.block);
-      const quoted = [all[piece.index], ...(carriesOn ? [next] : [])];
+      // A sentence that points back ("Their names are read-only…") brings the one it points to.
+      const leans = LEADING_PRONOUN.test(all[piece.index]) && !SELF_REFERENCE.test(all[piece.index]);
+      const from = piece.index > 0 && leans ? piece.index - 1 : piece.index;
+      const quoted = [...all.slice(from, piece.index + 1), ...(carriesOn ? [next] : [])];
       this.paragraph(quoted.join(' '));
       // A sentence that introduces what follows ("…in the right order:") brings it along.
       if (quoted.at(-1)!.endsWith(':') && quoted.at(-1) === all.at(-1) && blocks[piece.block + 1])

@@ -271,6 +271,16 @@ describe('answerFromSources', () => {
     expect(answer.markdown.endsWith(`${permission} [1]`)).toBe(true);
   });
 
+  it('brings the sentence a leading pronoun points back to', () => {
+    const synced = withUnits('/docs/services/adsync#synced-users', 'Directory Sync', 'Synced users', [
+      p(
+        'Synced users have the source DirectorySync: Active Directory is their source of authority. Their names are read-only in the portal; change them in Active Directory.',
+      ),
+    ]);
+    const answer = answerFromSources('Are the names of synced users read-only in the portal?', [synced]);
+    expect(answer.markdown.startsWith('Synced users have the source DirectorySync')).toBe(true);
+  });
+
   it('shows the row that holds the value under its header, never "Key: value; Key: value"', () => {
     const answer = answerFromSources('When does the NightlySync job run?', [JOBS]);
     const [table] = blocksOf(answer.markdown);
