@@ -103,12 +103,16 @@ const TROUBLE =
 
 /** A sentence whose first word points back to a noun before it ("Their names…", "It…", "This…"). */
 export const LEADING_PRONOUN = /^(?:it|its|it's|this|that|these|those|they|their|them|he|she|his|her)\b/i;
+/** What a page calls itself ("This page…", "this article…"). */
+const PAGE_NOUN = 'page|article|guide|section|topic|document|reference|chapter';
 /** "This page…": the noun is the page, which no sentence before it names. */
-const SELF_REFERENCE = /^(?:this|that)\s+(?:page|article|guide|section|topic|document|reference|chapter)\b/i;
+const SELF_REFERENCE = new RegExp(`^(?:this|that)\\s+(?:${PAGE_NOUN})\\b`, 'i');
 
 /** Sentences about the page rather than the subject: who it is for, where to read on. */
-export const AUDIENCE =
-  /^(this (page|article|guide|section|topic|document|reference|chapter) (is|explains|describes|covers|shows|takes|helps)\b|it assumes\b)/i;
+export const AUDIENCE = new RegExp(
+  `^(this (${PAGE_NOUN}) (is|explains|describes|covers|shows|takes|helps)\\b|it assumes\\b)`,
+  'i',
+);
 const NAVIGATION =
   /^(see( also)?|read|related (pages?|articles?|topics?)|for (more|details|further|the full|a full|an overview)|back to)\b/i;
 /** Sections a reader never needs as an answer: versions it applies to, further links. */
