@@ -27,14 +27,16 @@ const REPORTED = [
 /**
  * Floors a few points under the figures measured on 88 questions (facts stated 83.3%, right page cited
  * 88.6%, answer drawn from the labelled section 79.5%, value in the first sentence 75.0% of 36; after
- * the truth review rewrote many pages, facts stated measured 79.4% and page cited 85.2%), so
- * that one content edit that moves an answer or two does not fail the gate; what a reader must never
- * see stays at zero.
+ * the truth review rewrote many pages, facts stated measured 79.4% and page cited 85.2%; once search
+ * indexed the queries readers type for each section, which moved three answers of these 88 to a
+ * neighbouring section while the held-out set's cited sections rose from 47.1% to 55.0%, drawn from the
+ * labelled section 72.7%), so that one content edit that moves an answer or two does not fail the gate;
+ * what a reader must never see stays at zero.
  */
 const FLOORS = {
   factsStated: 0.77,
   pageCited: 0.83,
-  fromSection: 0.75,
+  fromSection: 0.7,
   valueFirst: 0.7,
 };
 const ZERO = ['brokenUnits', 'flattenedRows', 'audienceLines', 'duplicatePages', 'falseAbstentions'] as const;

@@ -50,18 +50,22 @@ const BUDGETS: Record<string, { js: number; css: number; requests: number }> = {
   '/docs/installation/prerequisites': { js: 167, css: 18, requests: 17 },
   // measured: JS 164.8 KB, CSS 17.0 KB, 16 requests
   '/docs/developer/api/reference/list-customers': { js: 173, css: 18, requests: 17 },
-  // Counts the query's index files too: the base files and the term shards its words need.
-  // measured: JS 139.8 KB, CSS 17.0 KB, 15 requests
-  '/search?q=billing': { js: 147, css: 18, requests: 17 },
+  // Counts the query's index files too: the base files, the term shards its words need and the text
+  // chunks (16 sections each) its first results are in.
+  // measured: JS 139.8 KB, CSS 17.0 KB, 15 requests; 17–18 once sections were ranked by the queries
+  // readers type for them, whose first results for "billing" come from eight text chunks instead of six
+  '/search?q=billing': { js: 147, css: 18, requests: 19 },
 };
 
 /**
  * KB gzip of the search index files every first query waits for, whatever its words (the base, the shard
- * list and the section list; see src/search/engine.ts). Measured 26.3 KB for 2,324 sections (MiniSearch’s
- * own serialization of the same index and a list of section objects were 54 KB); the budget is that plus
- * 10% and 0.015 KB for each section added since (11.6 bytes a section on average).
+ * list and the section list; see core/search/engine.ts). Measured 26.3 KB for 2,324 sections (MiniSearch’s
+ * own serialization of the same index and a list of section objects were 54 KB), then 29.0 KB for 2,260
+ * sections once each section had a fifth field (the queries readers type for it) whose length base.json
+ * holds; the budget is that plus 10% and 0.015 KB for each section added since (13.1 bytes a section on
+ * average).
  */
-const SEARCH_BASE = { kb: 29, sections: 2324, perSectionKb: 0.015 };
+const SEARCH_BASE = { kb: 32, sections: 2260, perSectionKb: 0.015 };
 
 /**
  * First-load JavaScript against stock Docusaurus built from the same docs and API pages (the same route

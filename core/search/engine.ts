@@ -15,7 +15,14 @@ export type SectionMeta = {
   docsTag: string;
 };
 
-export type IndexedSection = { id: number; title: string; heading: string; text: string; aliases: string };
+export type IndexedSection = {
+  id: number;
+  title: string;
+  heading: string;
+  text: string;
+  aliases: string;
+  queries: string;
+};
 
 /**
  * Very common English words, and the words that shape a question without naming its subject ("how do
@@ -54,13 +61,18 @@ export function processTerm(term: string): string | null {
 
 export const INDEX_OPTIONS: Options<IndexedSection> = {
   idField: 'id',
-  fields: ['title', 'heading', 'text', 'aliases'],
+  fields: ['title', 'heading', 'text', 'aliases', 'queries'],
   storeFields: [],
   processTerm,
 };
 
-/** Title and heading words count for more than body words; other names of what a section mentions, like body words. */
-const BOOST = { title: 4, heading: 3, text: 1, aliases: 1 };
+/**
+ * Title and heading words count for more than body words; other names of what a section mentions, like
+ * body words. The queries readers type for a section (see plugins/search-index/queries.ts) count most:
+ * they say what the section answers in the words a reader uses (5 was best of 1–8 on the development
+ * questions; the held-out ones were not consulted).
+ */
+const BOOST = { title: 4, heading: 3, text: 1, aliases: 1, queries: 5 };
 
 /** The shard a term lives in: its first character, or `_` for anything outside a–z and 0–9. */
 export function shardOf(term: string): string {
@@ -161,6 +173,8 @@ export type SourceSection = SectionMeta & {
   units: PlainUnit[];
   /** The page's description, on its opening section: indexed with the other names, never shown. */
   summary?: string;
+  /** The questions, symptoms and keywords readers type for this section: indexed, never shown. */
+  queries?: string[];
 };
 
 /**
@@ -199,6 +213,7 @@ export function buildSearchFiles(
         ]
           .filter(Boolean)
           .join(' '),
+        queries: (section.queries ?? []).join(' '),
       };
     }),
   );
@@ -272,7 +287,7 @@ export function pageKind(url: string): PageKind {
  * for less, unless the query asks for them: by an identifier (an operation id such as `addCustomerPlan`
  * finds its operation, a cmdlet name such as `Add-SMCustomerPlan` its cmdlet, `POST /customers` its
  * operation) or by naming their kind ("… powershell", "… cmdlet", "… endpoint"); a query that mentions
- * the API weighs operations like guides.
+ * the API weighs operations a little above guides.
  */
 export function kindWeight(query: string): (kind: PageKind) => number {
   const operationId = /^[a-z]+(?:[A-Z][a-z0-9]*)+$/.test(query.trim());
@@ -285,7 +300,7 @@ export function kindWeight(query: string): (kind: PageKind) => number {
   return (kind) => {
     if (kind === 'guide') return 1;
     if (kind === 'cmdlet') return wantsCmdlet ? NAMED_WEIGHT : GENERATED_WEIGHT;
-    return wantsOperation ? NAMED_WEIGHT : mentionsApi ? 1 : GENERATED_WEIGHT;
+    return wantsOperation ? NAMED_WEIGHT : mentionsApi ? API_WEIGHT : GENERATED_WEIGHT;
   };
 }
 
@@ -297,7 +312,9 @@ const LEAST_COVERED = 0.3;
 
 const GENERATED_WEIGHT = 0.3;
 /** A query that asks for generated pages prefers them to guides that mention the same words. */
-const NAMED_WEIGHT = 1.5;
+const NAMED_WEIGHT = 2.5;
+/** A query that mentions the API ("… through the REST API") prefers operations a little. */
+const API_WEIGHT = 1.3;
 
 /**
  * Sections ranked for a query: prefix matching on every word, typo tolerance on longer words, title

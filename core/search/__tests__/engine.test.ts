@@ -168,6 +168,7 @@ describe('the index files', () => {
         heading: s.heading,
         text: unitsText(s.units),
         aliases: '',
+        queries: '',
       })),
     );
     const reloaded = MiniSearch.loadJS(JSON.parse(JSON.stringify(full)), INDEX_OPTIONS);
@@ -218,10 +219,11 @@ describe('kindWeight', () => {
     expect(cm).toBeLessThan(guide);
   });
 
-  it('weighs operations like guides for a query that mentions the API', () => {
+  it('weighs operations a little above guides for a query that mentions the API', () => {
     for (const query of ['How do I create a user through the REST API?', 'create user api']) {
       const [op, cm, guide] = weights(query);
-      expect(op, query).toBe(guide);
+      expect(op, query).toBeGreaterThan(guide);
+      expect(op, query).toBeLessThan(weights('POST /users')[0]);
       expect(cm, query).toBeLessThan(guide);
     }
   });
@@ -245,6 +247,22 @@ describe('kindWeight', () => {
 });
 
 describe('rankSections', () => {
+  it('finds a section by the queries readers type for it, above one that shares only a word with them', () => {
+    const page = (heading: string, text: string, queries?: string[]) => ({
+      ...section('Test users', heading, text, `/docs/test-users#${heading.toLowerCase()}`),
+      ...(queries ? { queries } : {}),
+    });
+    const rank = rankerOver([
+      page('Overview', 'Test users are accounts that try services before customers see them.'),
+      page('Exclude', 'Select Exclude from billing on the user’s page.', [
+        'stop charging for a test account',
+      ]),
+    ]);
+    expect(rank('stop charging for a test account').map((hit) => hit.url)[0]).toBe(
+      '/docs/test-users#exclude',
+    );
+  });
+
   it('answers a question that restates a KB problem from the article’s cause or resolution', () => {
     const kb = (heading: string, text: string) =>
       section(
