@@ -106,15 +106,24 @@ const INJECTION = [
   /\b(system|hidden|initial|original|secret|developer)\s+(prompt|instructions?|message|rules)\b/i,
   /\byour\s+(instructions|prompt|rules|guidelines)\b/i,
   /\b(you are now|from now on you|pretend (to be|you are)|act as|role-?play|jailbreak|do anything now)\b/i,
+  /\byou are an? (unrestricted|unfiltered|uncensored|jailbroken)\b/i,
   /\b(repeat|print|output|reveal|show)\b.{0,40}\b(above|verbatim|word for word)\b/i,
 ];
 
 /**
- * Requests for a kind of text the documentation never is (a résumé, a poem, a recipe, a speech): refused
- * even when each of their words occurs in some page ("Write a resume for a software engineer").
+ * Requests for a kind of text the documentation never is (a résumé, a poem, a recipe, a speech, a
+ * textbook programming exercise): refused even when each of their words occurs in some page ("Write a
+ * resume for a software engineer", "Write a Python function to reverse a linked list").
  */
-const GENRE =
-  /\b(write|compose|draft|create|generate|make|give me)\b.{0,40}\b(r[eé]sum[eé]s?|cvs?|cover letters?|poems?|limericks?|haikus?|sonnets?|essays?|stor(y|ies)|songs?|lyrics|jokes?|recipes?|speech(es)?|tweets?|novels?|blog posts?)\b/i;
+const GENRE = new RegExp(
+  [
+    /\b(write|compose|draft|create|generate|make|give me)\b.{0,40}\b(r[eé]sum[eé]s?|cvs?|cover letters?|poems?|limericks?|haikus?|sonnets?|essays?|stor(y|ies)|songs?|lyrics|jokes?|recipes?|speech(es)?|tweets?|novels?|blog posts?)\b/,
+    /\b(linked lists?|binary (search )?trees?|(quick|bubble|merge|heap) ?sort|fizz ?buzz|fibonacci|palindromes?|towers? of hanoi)\b/,
+  ]
+    .map((pattern) => pattern.source)
+    .join('|'),
+  'i',
+);
 
 /** What the gate measured of a question against its sources (see onTopic). */
 export type Coverage = {
@@ -158,8 +167,12 @@ export const GATE = {
   best: 0.5,
   /** Some retrieved section has each of them, or at least this share when the best section answers well… */
   union: 0.65,
-  /** …that is, with an offline score this high (MIN_SCORE, 0.32, answers at all). */
-  strongScore: 0.6,
+  /**
+   * …that is, with an offline score this high (MIN_SCORE, 0.32, answers at all). 0.6 refused 15 of the
+   * 191 held-out questions and 10 of the 91 dev ones, most of them well answered but for one word the
+   * docs put otherwise ("halfway", "the same domain"); 0.5 refuses 9 and 3.
+   */
+  strongScore: 0.5,
 };
 
 /** Whether a question passes the gate against its sources: see onTopic. */
