@@ -8,7 +8,7 @@ import { contentDocs, type Pipelines } from '../content-model';
 import { glossaryEntries, searchSections } from './sections';
 import { popularTopics } from './labels';
 import { aliasesFor, glossarySynonyms } from './synonyms';
-import { QUERIES_DIR, readQueries, withQueries } from './queries';
+import { QUERIES_DIR, pagesWithoutQueries, readQueries, withQueries } from './queries';
 
 /** The folder (inside the site's generated files) served as a static directory; see docusaurus.config.ts. */
 export const SEARCH_STATIC_DIR = '.docusaurus/search-static';
@@ -32,7 +32,13 @@ export default function searchIndexPlugin(context: LoadContext, options: { pipel
           (a, b) => a.pluginId.localeCompare(b.pluginId) || a.doc.permalink.localeCompare(b.doc.permalink),
         );
       const listed = docs.flatMap(searchSections);
-      const sections = withQueries(listed, readQueries(path.join(context.siteDir, QUERIES_DIR), listed));
+      const queries = readQueries(path.join(context.siteDir, QUERIES_DIR), listed);
+      const without = pagesWithoutQueries(listed, queries);
+      if (without.length)
+        throw new Error(
+          `No search queries for ${without.join(', ')}: write ${without.map((page) => `${QUERIES_DIR}${page}.yml`).join(', ')} (CONTRIBUTING.md, "What readers type").`,
+        );
+      const sections = withQueries(listed, queries);
       const tagLabels = docs.flatMap((entry) => entry.doc.tags.map((tag) => tag.label));
       // The glossary names abbreviations and other names of its terms: sections are found by any of them.
       const glossary = docs.find((entry) => entry.file === path.join(context.siteDir, 'docs', 'glossary.md'));

@@ -74,6 +74,20 @@ export function readQueries(dir: string, sections: SourceSection[]): Map<string,
 }
 
 /**
+ * The written pages (not generated from the specification) none of whose sections has queries: each
+ * needs its file, or it would rank below the pages that have one.
+ */
+export function pagesWithoutQueries(sections: SourceSection[], queries: Map<string, string[]>): string[] {
+  const pages = new Map<string, boolean>();
+  for (const section of sections) {
+    if (pageKind(section.url) !== 'guide') continue;
+    const page = pageOf(section.url);
+    pages.set(page, (pages.get(page) ?? false) || queries.has(section.url));
+  }
+  return [...pages].filter(([, has]) => !has).map(([page]) => page);
+}
+
+/**
  * The sections with their queries: a written page's from its queries file; the opening of a page
  * generated from the specification (an operation or a cmdlet, which no file lists) by what the generator
  * says the page is: its title, its description's first sentence and its first paragraph ("The Cortex

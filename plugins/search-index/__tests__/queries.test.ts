@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { SourceSection } from '@services-manager-docs/core/search/engine';
-import { readQueries, withQueries } from '../queries';
+import { pagesWithoutQueries, readQueries, withQueries } from '../queries';
 
 const section = (url: string) => ({ url }) as SourceSection;
 const SECTIONS = [
@@ -88,5 +88,21 @@ describe('withQueries', () => {
       'The Cortex PowerShell cmdlet to create a customer.',
     ]);
     expect(example.queries).toBeUndefined();
+  });
+});
+
+describe('pagesWithoutQueries', () => {
+  it('names the written pages none of whose sections has queries, never a generated one', () => {
+    const sections = [
+      ...SECTIONS,
+      section('/docs/concepts/users'),
+      section('/docs/concepts/users#limits'),
+      section('/docs/developer/api/reference/create-user'),
+    ];
+    const queries = new Map([
+      ['/docs/kb/kb00004#cause', ['why']],
+      ['/docs/', ['docs']],
+    ]);
+    expect(pagesWithoutQueries(sections, queries)).toEqual(['/docs/concepts/users']);
   });
 });
