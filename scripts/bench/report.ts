@@ -61,7 +61,8 @@ touchpoints*).
 
 Other benchmarks, each on the production build: \`npm run bench:search\` (bytes the first query
 downloads, cold first-query latency, per-keystroke median and p95), \`npm run bench:load\` (requests per
-second and latency over loopback) and \`npm run bench:ask\` (the Ask AI evaluation with every miss).
+second and latency over loopback), \`npm run bench:mcp\` (the MCP server's \`tools/list\` latency while
+searches keep every slot of work busy) and \`npm run bench:ask\` (the Ask AI evaluation with every miss).
 `;
 
 /** The whole page. */
