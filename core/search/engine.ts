@@ -340,16 +340,17 @@ export function rankSections(
   const last = terms.length - 1;
   const typo = (term: string, distance: number | false) =>
     distance && index.search(term, { prefix: false, fuzzy: false }).length ? false : distance;
+  const wordDistance = (term: string) => (term.length >= 5 ? 0.2 : term.length >= 4 && 1);
+  // A last word that starts no word of the docs ("citrx") is not being typed: it is misspelled.
+  const lastDistance = (term: string) =>
+    index.search(term, { prefix: true, fuzzy: false }).length ? term.length >= 6 && 0.15 : wordDistance(term);
   const results = index.search(
     {
       combineWith: 'OR',
       queries: terms.map((term, i) => ({
         queries: [term],
         prefix: i === last && term.length >= 2,
-        fuzzy: typo(
-          term,
-          i === last ? term.length >= 6 && 0.15 : term.length >= 5 ? 0.2 : term.length >= 4 && 1,
-        ),
+        fuzzy: typo(term, i === last ? lastDistance(term) : wordDistance(term)),
       })),
     },
     { boost: BOOST, filter: filterResult },

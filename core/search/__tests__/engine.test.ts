@@ -247,6 +247,16 @@ describe('kindWeight', () => {
 });
 
 describe('rankSections', () => {
+  it('finds a name misspelled in the last word typed when no word of the docs starts with it', () => {
+    const rank = rankerOver([
+      section('Citrix DaaS', '', 'Publish hosted desktops with Citrix.', '/docs/services/citrix-daas'),
+      section('Cities', '', 'Where the data centres are.', '/docs/cities'),
+    ]);
+    expect(rank('citrx').map((hit) => hit.url)).toEqual(['/docs/services/citrix-daas']);
+    // A word still being typed keeps matching as a prefix only.
+    expect(rank('citi').map((hit) => hit.url)).toEqual(['/docs/cities']);
+  });
+
   it('finds a section by the queries readers type for it, above one that shares only a word with them', () => {
     const page = (heading: string, text: string, queries?: string[]) => ({
       ...section('Test users', heading, text, `/docs/test-users#${heading.toLowerCase()}`),
