@@ -403,11 +403,13 @@ export function rankSections(
     const title = section.title.toLowerCase();
     const isIntro = section.hierarchy.length <= 2;
     let score = (result.score / result.queryTerms.length) * coverage[i];
-    if (title === normalized) score += isIntro ? 1000 : 500;
+    const kind = pageKind(section.url);
+    // A page whose title is the query, unless it is a generated page the query does not ask for (the
+    // REST API's "Billing" operations for "billing").
+    if (title === normalized && weightOf(kind) >= 1) score += isIntro ? 1000 : 500;
     if (kb && title.startsWith(`${kb}:`)) score += isIntro ? 2000 : 1000;
     // Every query word in the page title (all but one of a longer question's): the page itself is
     // what the reader is looking for.
-    const kind = pageKind(section.url);
     const missing = missingFromTitle(section.title, kind);
     if (missing === 0) score *= isIntro ? 2 : 1.3;
     else if (missing === 1 && terms.length >= 3) score *= isIntro ? 1.6 : 1.2;

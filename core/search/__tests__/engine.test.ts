@@ -247,6 +247,15 @@ describe('kindWeight', () => {
 });
 
 describe('rankSections', () => {
+  it('puts a generated page whose title is the query first only when the query asks for that kind', () => {
+    const rank = rankerOver([
+      section('Billing', '', 'Billing operations of the REST API.', '/docs/developer/api/reference/billing'),
+      section('Billing in Services Manager', '', 'How billing works.', '/docs/concepts/billing'),
+    ]);
+    expect(rank('billing')[0].url).toBe('/docs/concepts/billing');
+    expect(rank('billing endpoints')[0].url).toBe('/docs/developer/api/reference/billing');
+  });
+
   it('finds a name misspelled in the last word typed when no word of the docs starts with it', () => {
     const rank = rankerOver([
       section('Citrix DaaS', '', 'Publish hosted desktops with Citrix.', '/docs/services/citrix-daas'),
