@@ -342,8 +342,12 @@ export function rankSections(
     distance && index.search(term, { prefix: false, fuzzy: false }).length ? false : distance;
   const wordDistance = (term: string) => (term.length >= 5 ? 0.2 : term.length >= 4 && 1);
   // A last word that starts no word of the docs ("citrx") is not being typed: it is misspelled.
+  // Only from four letters on (a shorter word gets no typo tolerance either way): no second search
+  // for the first letters typed.
   const lastDistance = (term: string) =>
-    index.search(term, { prefix: true, fuzzy: false }).length ? term.length >= 6 && 0.15 : wordDistance(term);
+    term.length < 4 || index.search(term, { prefix: true, fuzzy: false }).length
+      ? term.length >= 6 && 0.15
+      : wordDistance(term);
   const results = index.search(
     {
       combineWith: 'OR',

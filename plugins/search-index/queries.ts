@@ -3,6 +3,7 @@ import path from 'node:path';
 import yaml from 'js-yaml';
 import { pageKind, type SourceSection } from '@services-manager-docs/core/search/engine';
 import { unitsText } from '@services-manager-docs/core/content/model';
+import { sentences } from '@services-manager-docs/core/ask/extractive';
 
 /**
  * Where the queries readers type for each section are kept: one YAML file per page, named after the
@@ -13,7 +14,7 @@ import { unitsText } from '@services-manager-docs/core/content/model';
 export const QUERIES_DIR = 'search-queries';
 
 /** The key of a section in its page's queries file: its anchor, or `#` for the opening. */
-export function sectionKeyOf(url: string): string {
+function sectionKeyOf(url: string): string {
   return `#${url.split('#')[1] ?? ''}`;
 }
 
@@ -102,7 +103,7 @@ export function withQueries(sections: SourceSection[], queries: Map<string, stri
     const firstParagraph = section.units.find((unit) => unit.type === 'paragraph');
     const generated = [
       section.title,
-      section.summary?.split(/(?<=\.)\s/)[0] ?? '',
+      sentences(section.summary ?? '')[0] ?? '',
       firstParagraph ? unitsText([firstParagraph]) : '',
     ].filter(Boolean);
     return { ...section, queries: generated };
