@@ -71,14 +71,27 @@ describe('the build behind nginx', { skip: !NGINX && !process.env.CI && 'nginx i
     origin = `http://127.0.0.1:${port}`;
     const [ask, mcp] = [await echoServer(), await echoServer()];
     upstreams.push(ask.server, mcp.server);
-    // The build's configuration as an operator installs it, but for where this test puts things.
+    // The build's configuration as an operator installs it, but for where this test puts things. Both
+    // upstreams are replaced in one pass: one after the other, the Ask AI proxy's new address
+    // (127.0.0.1:33331) could begin with the MCP server's default (127.0.0.1:3333) and be replaced again.
+    const addresses: Record<string, string> = {
+      [NGINX_DEFAULTS.askUpstream]: ask.url,
+      [NGINX_DEFAULTS.mcpUpstream]: mcp.url,
+    };
     const site = fs
       .readFileSync(path.join(BUILD_DIR, '_nginx.conf'), 'utf8')
       .replace(`root ${NGINX_DEFAULTS.root};`, `root ${root};`)
       .replace('listen 80;', `listen 127.0.0.1:${port};`)
       .replace('listen [::]:80;', '')
-      .replace(NGINX_DEFAULTS.askUpstream, ask.url)
-      .replace(NGINX_DEFAULTS.mcpUpstream, mcp.url);
+      .replace(
+        new RegExp(
+          Object.keys(addresses)
+            .map((url) => url.replace(/[.:/]/g, '\\$&'))
+            .join('|'),
+          'g',
+        ),
+        (url) => addresses[url],
+      );
     for (const expected of [root, `127.0.0.1:${port}`, ask.url, mcp.url])
       assert.ok(site.includes(expected), `_nginx.conf has no line to point at ${expected}`);
     fs.writeFileSync(path.join(dir, 'site.conf'), site);
