@@ -540,6 +540,11 @@ class AnswerWriter {
     this.c = cite;
   }
 
+  /** Whether the answer quotes the block already. */
+  has(block: number) {
+    return this.used.has(block);
+  }
+
   paragraph(text: string) {
     this.out.push(quoteUnit({ type: 'paragraph', text }, this.c));
   }
@@ -654,15 +659,27 @@ class AnswerWriter {
         text,
         score: coverage(question, text) + (holdsValue(question, text) ? 0.25 : 0),
       }));
+      this.used.add(piece.block);
       this.paragraph(scored.sort((a, b) => b.score - a.score)[0].text);
     } else if (first?.type === 'paragraph' && !rest.length && !unit.ordered) {
       // An item that holds more than its sentence (a nested list, code) stays whole in its list.
+      this.used.add(piece.block);
       this.paragraph(first.text);
       if (first.text.endsWith(':') && this.blocks[piece.block + 1]) this.whole(piece.block + 1);
     } else {
       this.withIntro(piece.block);
     }
   }
+}
+
+/** How far below the answer's best sentence another paragraph's sentence may score and still follow it. */
+const SECOND_SENTENCE_GAP = 0.15;
+
+/** Whether `text` says a question word that `said` (the answer so far) does not. */
+function addsWanted(question: Question, said: string, text: string): boolean {
+  const before = termsOf(said);
+  const own = termsOf(text);
+  return question.wanted.some((want) => !question.has(before, want) && question.has(own, want));
 }
 
 /** The list that holds the procedure: the one with the best step, numbered lists first. */
@@ -714,6 +731,16 @@ function compose(
     for (let block = 0; block < main.blocks.length && block < 2; block++) writer.whole(block);
   } else {
     writer.lead(best);
+    // A question that asks two things ("the Api or the Portal") may have its second answer in another
+    // paragraph of the section: its best sentence follows when it says a question word the first does not.
+    const second = byScore.find(
+      (piece) =>
+        piece.kind === 'sentence' &&
+        !writer.has(piece.block) &&
+        piece.score >= Math.max(MIN_SCORE, best.score - SECOND_SENTENCE_GAP) &&
+        addsWanted(question, out.join(' '), piece.text),
+    );
+    if (second) writer.lead(second);
   }
 
   // A cause is followed by its fix when the question is about something going wrong.

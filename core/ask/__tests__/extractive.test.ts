@@ -271,6 +271,19 @@ describe('answerFromSources', () => {
     expect(answer.markdown.endsWith(`${permission} [1]`)).toBe(true);
   });
 
+  it('adds the sentence that answers the second half of a two-part question', () => {
+    const broker = withUnits('/docs/architecture#broker', 'Architecture', 'Message broker', [
+      p('The provisioning engine publishes each request to RabbitMQ and consumes it from its queue.'),
+      p('The Api records requests in SM_Core and holds a broker connection for its health check only.'),
+      p('Queues are durable and survive a restart of the broker service.'),
+      p('The Portal has no broker connection at all; it calls the Api.'),
+    ]);
+    const answer = answerFromSources('Does the Api or the Portal hold a broker connection?', [broker]);
+    expect(sentences(answer.markdown)[0]).toMatch(/^The Api records requests/);
+    expect(answer.markdown).toContain('The Portal has no broker connection at all');
+    expect(answer.markdown).not.toMatch(/durable|publishes each request/);
+  });
+
   it('brings the sentence a leading pronoun points back to', () => {
     const synced = withUnits('/docs/services/adsync#synced-users', 'Directory Sync', 'Synced users', [
       p(
