@@ -27,13 +27,13 @@ const heldOut = questions.filter((entry) => entry.set === 'held-out');
  * content edit that moves a question or two does not fail the gate, while a change that loses several
  * does. Search, 210 questions (every kind, keywords included): answering section first 127 (60.5 %), in
  * the top three sections 165 (78.6 %); floors 56 % and 74 %, about 4 points (eight or nine questions)
- * under. Ask AI, 191 questions (every kind but keyword): facts stated 55.4 %, a fact in the first
- * sentence 28.8 %, answering section cited 54.5 %, composition and reader checks passed 97.9 % (187);
+ * under. Ask AI, 191 questions (every kind but keyword): facts stated 58.9 %, a fact in the first
+ * sentence 31.4 %, answering section cited 57.1 %, composition and reader checks passed 99.0 % (189);
  * floors about 4 points under (about eight answers), 3 under for composition (six answers). Raise them
  * as the figures rise.
  */
 const SEARCH_FLOORS = { first: 0.56, top3: 0.74 };
-const ASK_FLOORS = { factsStated: 0.51, factFirst: 0.24, sectionCited: 0.51, compositionPassed: 0.94 };
+const ASK_FLOORS = { factsStated: 0.55, factFirst: 0.27, sectionCited: 0.53, compositionPassed: 0.96 };
 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 

@@ -454,8 +454,9 @@ export function chooseSections(question: string, sources: Source[]): Source[] {
 }
 
 /**
- * The same sections with their scores: about the share of the question's weighted words a section
- * answers, with its focus (a value, steps, a cause); below MIN_SCORE none answers.
+ * The same sections, in the same order, with their scores: about the share of the question's weighted
+ * words a section answers, with its focus (a value, steps, a cause); below MIN_SCORE it does not answer.
+ * The first is not always the highest: the search's first hit is preferred when it answers.
  */
 export function scoreSections(question: string, sources: Source[]): { source: Source; score: number }[] {
   return rankedPages(questionOf(question, sources), sources).map(({ source, score }) => ({ source, score }));
@@ -497,10 +498,22 @@ export function sectionMarkdown(source: Source): string {
   return unitsMarkdown(shown(source.units ?? []));
 }
 
+/**
+ * How much the search's first hit is preferred when it answers at all (and, for a how-to, holds steps
+ * or code): search ranks sections by the queries readers type for each (search-queries/), which a
+ * passage's own words do not show. Its score, which thresholds read, stays its own.
+ */
+const FIRST_HIT = 0.2;
+
 function rankedPages(question: Question, sources: Source[]): Ranked[] {
+  const answers = (entry: Ranked) =>
+    entry.score >= MIN_SCORE &&
+    (question.focus !== 'steps' ||
+      entry.blocks.some((unit) => (unit.type === 'list' && unit.ordered) || unit.type === 'code'));
+  const order = (entry: Ranked) => entry.score + (entry.rank === 0 && answers(entry) ? FIRST_HIT : 0);
   const ranked = sources
     .map((source, i) => rank(question, source, i))
-    .sort((a, b) => b.score - a.score || a.rank - b.rank);
+    .sort((a, b) => order(b) - order(a) || a.rank - b.rank);
   const seen = new Set<string>();
   return ranked.filter(
     (entry) => !seen.has(pageOf(entry.source.url)) && Boolean(seen.add(pageOf(entry.source.url))),

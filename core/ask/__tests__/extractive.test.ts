@@ -284,6 +284,33 @@ describe('answerFromSources', () => {
     expect(answer.markdown).not.toMatch(/durable|publishes each request/);
   });
 
+  it("prefers the search's first hit when it answers, and for a how-to only when it holds steps", () => {
+    const lock = withUnits('/docs/services/mfa#lockout', 'Sign-in', 'Lockout', [
+      p('After five wrong codes in a row the account is locked for 15 minutes.'),
+    ]);
+    const clock = withUnits('/docs/services/mfa/kb#clock', 'MFA codes', 'Clock', [
+      p('Five wrong MFA codes in a row usually mean the phone clock drifted from the server time.'),
+    ]);
+    const question = 'What happens after five wrong MFA codes?';
+    // Search put the lockout first (its readers' queries say so), though the other passage has more of
+    // the question's words; in the other order that passage answers.
+    expect(answerFromSources(question, [lock, clock]).from).toEqual([lock.url]);
+    expect(answerFromSources(question, [clock, lock]).from).toEqual([clock.url]);
+    const glossary = withUnits('/docs/glossary#api-client', 'Glossary', 'API client', [
+      p('An API client is an integration registered in the portal with a client id and a secret.'),
+    ]);
+    const register = withUnits('/docs/developer/api#register', 'API', 'Register a client', [
+      steps(
+        1,
+        [p('In the portal, go to Settings › API clients and select New client.')],
+        [p('Copy the client secret of the API client you registered.')],
+      ),
+    ]);
+    expect(answerFromSources('How do I register an API client?', [glossary, register]).from).toEqual([
+      register.url,
+    ]);
+  });
+
   it('brings the sentence a leading pronoun points back to', () => {
     const synced = withUnits('/docs/services/adsync#synced-users', 'Directory Sync', 'Synced users', [
       p(
@@ -473,7 +500,9 @@ describe('which section answers', () => {
       'Add a user by hand',
       [steps(1, [p('Open the customer and select New user.')], [p('Fill in the fields and select Save.')])],
     );
-    const answer = answerFromSources('How do I add a user to a customer?', [items, users]);
+    // A first hit that does not answer is not preferred.
+    const other = withUnits('/docs/billing', 'Billing', 'Invoices', [p('Invoices are issued monthly.')]);
+    const answer = answerFromSources('How do I add a user to a customer?', [other, items, users]);
     expect(answer.sources[0].url).toBe('/docs/getting-started/user-management');
     expect(answer.markdown).toContain('New user');
   });
