@@ -84,7 +84,7 @@ export function focusOf(question: string): Focus {
   if (/^why\b|\bwhat (causes|caused)\b|^what does .*\b(error|status|code|state)\b.* mean\b/.test(q))
     return 'cause';
   if (
-    /\bhow (long|many|much|often|big|large|soon|far)\b|\b(which|what) (ports?|versions?|size|limits?|timeout|time|day|hour|number|encoding|header|edition|roles?|scopes?|queue|status|code|name|folder|path|format)\b|^(which|what)\b.*\b(versions?|editions?|encoding|collation|ports?|roles?|scopes?|header|status)\b|^(when|at what|where)\b|^what is .* (called|named)\b|^what is the (default|maximum|minimum|first|last|largest|smallest)\b|\bport(s)? (does|do|is|are)\b/.test(
+    /\bhow (long|many|much|often|big|large|soon|far)\b|\b(which|what) (ports?|versions?|size|limits?|timeout|time|day|hour|number|encoding|header|edition|roles?|scopes?|queue|status|code|name|folder|path|format)\b|^(which|what)\b.*\b(versions?|editions?|encoding|collation|ports?|roles?|scopes?|header|status)\b|^(when|at what|where|which)\b|^what is .* (called|named)\b|^what is the (default|maximum|minimum|first|last|largest|smallest)\b|\bport(s)? (does|do|is|are)\b/.test(
       q,
     )
   )
@@ -352,6 +352,8 @@ function valueShape(question: string): RegExp | undefined {
   if (/^where\b/.test(q)) return /\b[A-Z]:\\|\\\\|(^|\s)[\w.-]*[/\\][\w.<>-]+/;
   if (/\b(called|named)\b/.test(q)) return /\b[\w-]+[._][\w.<>-]+|\b[A-Z][a-z]+[A-Z]\w+/;
   if (/\b(roles?|scopes?|header|status|encoding|collation|editions?)\b/.test(q)) return undefined;
+  // "Which placeholder…", "Which tokens…": a name of any shape.
+  if (/^which\b/.test(q)) return undefined;
   return QUANTITY;
 }
 

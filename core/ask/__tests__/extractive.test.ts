@@ -191,6 +191,7 @@ describe('focusOf', () => {
     ['What ports does RabbitMQ over TLS use?', 'value'],
     ['When does the nightly sync run?', 'value'],
     ['What is the default timeout of a custom script?', 'value'],
+    ['Which placeholder puts the portal link into a template?', 'value'],
     ['How do I create a user template?', 'steps'],
     ['Why does the Partner Center token expire?', 'cause'],
     ['What causes HTTP Error 500.19 after installation?', 'cause'],
@@ -331,6 +332,21 @@ describe('answerFromSources', () => {
       '| NightlySync | Daily at 01:00 | Synchronizes Microsoft Online tenants [1] |',
     );
     expect(answer.markdown).not.toMatch(/Job: NightlySync;/);
+  });
+
+  it('answers "which placeholder" with its row, under the header, before the sentence that introduces it', () => {
+    const templates = withUnits('/docs/notifications#placeholders', 'Notifications', 'Placeholders', [
+      p('Placeholders in double braces are replaced when the mail is rendered:'),
+      table(
+        ['Placeholder', 'Value'],
+        ['{{User.Name}}, {{User.Email}}', "From the notification's user"],
+        ['{{Brand.Name}}, {{Brand.PortalUrl}}', "From the notification's brand: its name and portal link"],
+      ),
+    ]);
+    const answer = answerFromSources('Which placeholder puts the portal link into a template?', [templates]);
+    expect(answer.markdown.startsWith('| Placeholder | Value |')).toBe(true);
+    expect(answer.markdown).toContain('{{Brand.PortalUrl}}');
+    expect(answer.markdown).not.toContain('{{User.Name}}');
   });
 
   it('keeps only the row of the message a reader looked up, under the table header', () => {
