@@ -367,6 +367,8 @@ describe('the on-topic gate', () => {
   it("reads a question's subject words without its frame", () => {
     expect(subjectWords('How do I write a limerick about cats?')).toEqual(['limerick', 'cat']);
     expect(subjectWords('Tell me, please, when invoices are created')).toEqual(['invoic', 'creat']);
+    // Contractions and connectives are frame: "hasn't", "but still".
+    expect(subjectWords("The customer hasn't paid but still signs in")).toEqual(['customer', 'paid', 'sign']);
   });
 
   it('refuses a question whose subject words the sources lack, even when a common verb matches', () => {

@@ -93,13 +93,17 @@ export function pagesWithoutQueries(sections: SourceSection[], queries: Map<stri
  * generated from the specification (an operation or a cmdlet, which no file lists) by what the generator
  * says the page is: its title, its description's first sentence and its first paragraph ("The Cortex
  * PowerShell cmdlet to create a customer (POST /customers)"), so that it competes with the written pages
- * on the same fields.
+ * on the same fields; each of its other sections by the page's title and the section's heading.
  */
 export function withQueries(sections: SourceSection[], queries: Map<string, string[]>): SourceSection[] {
   return sections.map((section) => {
     const listed = queries.get(section.url);
     if (listed) return { ...section, queries: listed };
-    if (pageKind(section.url) === 'guide' || section.url.includes('#')) return section;
+    if (pageKind(section.url) === 'guide') return section;
+    // One of its sections: the page's name with the section's ("Wait-SMRequest Parameters"), so that a
+    // question naming the page and asking what a section says finds the section as well as the opening.
+    if (section.url.includes('#'))
+      return { ...section, queries: [`${section.title} ${section.hierarchy.at(-1)}`] };
     const firstParagraph = section.units.find((unit) => unit.type === 'paragraph');
     const generated = [
       section.title,

@@ -77,9 +77,12 @@ describe('withQueries', () => {
     expect(unlisted.queries).toBeUndefined();
   });
 
-  it("gives a generated page's opening its title, its description's first sentence and its first paragraph", () => {
+  it("gives a generated page's opening its title, its description's first sentence and its first paragraph, and its sections their headings", () => {
     const [opening, example] = withQueries(
-      [cmdlet, { ...cmdlet, url: `${cmdlet.url}#example-1` }],
+      [
+        cmdlet,
+        { ...cmdlet, url: `${cmdlet.url}#example-1`, hierarchy: ['API', 'New-SMCustomer', 'Example 1'] },
+      ],
       new Map(),
     );
     expect(opening.queries).toEqual([
@@ -87,7 +90,7 @@ describe('withQueries', () => {
       'Creates a customer.',
       'The Cortex PowerShell cmdlet to create a customer.',
     ]);
-    expect(example.queries).toBeUndefined();
+    expect(example.queries).toEqual(['New-SMCustomer Example 1']);
   });
 });
 
