@@ -7,6 +7,7 @@ import {
   chooseSections,
   MIN_SCORE,
   numberSources,
+  QUESTION_WORDS,
   scoreSections,
   searchQueryFor,
   type Answer,
@@ -56,9 +57,7 @@ export const retriever =
  */
 const FRAME_WORDS = new Set(
   [
-    ...'how do does did doing which what why who whom whose should could would can may might must need want use using used my our we me us long many much often'.split(
-      ' ',
-    ),
+    ...QUESTION_WORDS,
     ...'write compose tell give show explain describe make please help know like some simple short terms through out get got gets getting via per also just really very but still aren didn doesn don hasn haven isn wasn weren won'.split(
       ' ',
     ),

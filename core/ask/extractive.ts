@@ -45,7 +45,7 @@ export const NO_ANSWER =
   'The documentation does not answer this question directly. Try rephrasing it, or open the related sources below.';
 
 /** Words that shape a question but say nothing about its subject. */
-const QUESTION_WORDS = new Set(
+export const QUESTION_WORDS = new Set(
   'how do does did doing which what why who whom whose should could would can may might must need want use using used my our we me us long many much often'.split(
     ' ',
   ),
