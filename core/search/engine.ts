@@ -340,7 +340,8 @@ export function rankSections(
   const last = terms.length - 1;
   const typo = (term: string, distance: number | false) =>
     distance && index.search(term, { prefix: false, fuzzy: false }).length ? false : distance;
-  const wordDistance = (term: string) => (term.length >= 5 ? 0.2 : term.length >= 4 && 1);
+  // Two edits from seven letters of a stem on, so that a swap of two letters ("exchnage") is forgiven.
+  const wordDistance = (term: string) => (term.length >= 7 ? 2 : term.length >= 4 && 1);
   // A last word that starts no word of the docs ("citrx") is not being typed: it is misspelled.
   // Only from four letters on (a shorter word gets no typo tolerance either way): no second search
   // for the first letters typed.
@@ -384,13 +385,18 @@ export function rankSections(
    * How many query words the title lacks. A word that names the kind of page wanted is not lacking from
    * a page of that kind: "… through the REST API" and the operation "Create a user".
    */
-  const missingFromTitle = (title: string, kind: PageKind) => {
+  const missingFromTitle = (title: string, kind: PageKind, matched: string[]) => {
     let words = titleTerms.get(title);
     if (!words) titleTerms.set(title, (words = queryTerms(title)));
     const named = kind !== 'guide' && weightOf(kind) >= 1;
-    return terms.filter(
+    const missing = terms.filter(
       (term) => !(named && KIND_WORDS.has(term)) && !words.some((word) => word.startsWith(term)),
     ).length;
+    // A title word the section matched for a misspelled query word ("citrix" for "citrx") has it.
+    const corrected = matched.filter(
+      (match) => words.includes(match) && !terms.some((term) => match.startsWith(term)),
+    ).length;
+    return Math.max(0, missing - corrected);
   };
   // Adjacent query words ("test users", "access token") found together in a title or heading weigh more.
   const pairs = terms.slice(1).map((term, i) => ` ${terms[i]} ${term} `);
@@ -408,13 +414,20 @@ export function rankSections(
     const isIntro = section.hierarchy.length <= 2;
     let score = (result.score / result.queryTerms.length) * coverage[i];
     const kind = pageKind(section.url);
-    // A page whose title is the query, unless it is a generated page the query does not ask for (the
-    // REST API's "Billing" operations for "billing").
-    if (title === normalized && weightOf(kind) >= 1) score += isIntro ? 1000 : 500;
+    const missing = missingFromTitle(section.title, kind, result.terms);
+    // A page whose title is the query: the same words in any form, misspelled or not ("Billing" for
+    // "billing", "Provisioning" for "provisoning"), unless it is a generated page the query does not
+    // ask for (the REST API's "Billing" operations for "billing").
+    const titled =
+      title === normalized ||
+      (missing === 0 &&
+        titleTerms
+          .get(section.title)!
+          .every((word) => terms.some((term) => word.startsWith(term)) || result.terms.includes(word)));
+    if (titled && weightOf(kind) >= 1) score += isIntro ? 1000 : 500;
     if (kb && title.startsWith(`${kb}:`)) score += isIntro ? 2000 : 1000;
     // Every query word in the page title (all but one of a longer question's): the page itself is
     // what the reader is looking for.
-    const missing = missingFromTitle(section.title, kind);
     if (missing === 0) score *= isIntro ? 2 : 1.3;
     else if (missing === 1 && terms.length >= 3) score *= isIntro ? 1.6 : 1.2;
     if (pairs.length) score *= 1 + 0.3 * phrases(section.hierarchy.slice(1).join(' | '));

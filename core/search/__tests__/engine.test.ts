@@ -266,6 +266,42 @@ describe('rankSections', () => {
     expect(rank('citi').map((hit) => hit.url)).toEqual(['/docs/cities']);
   });
 
+  it('forgives two swapped letters in a longer word, and ranks the page titled by a misspelled word first', () => {
+    const rank = rankerOver([
+      section(
+        'Glossary',
+        'Citrix DaaS',
+        'Citrix DaaS publishes Citrix desktops; Citrix Cloud hosts Citrix.',
+        '/docs/glossary',
+      ),
+      section('Citrix DaaS', '', 'Publish hosted desktops.', '/docs/services/citrix-daas'),
+      section('Hosted Exchange', '', 'Mailboxes on Exchange servers.', '/docs/services/exchange'),
+    ]);
+    expect(rank('exchnage').map((hit) => hit.url)).toEqual(['/docs/services/exchange']);
+    expect(rank('citrx daas')[0].url).toBe('/docs/services/citrix-daas');
+  });
+
+  it('ranks first the page whose title is the query in any form: "billing" opens "Billing in Services Manager"', () => {
+    const rank = rankerOver([
+      section(
+        'Billing rules',
+        '',
+        'A billing rule prices an offer for billing runs and billing.',
+        '/docs/billing/rules',
+      ),
+      section('Billing in Services Manager', '', 'How billing works.', '/docs/billing'),
+      section(
+        'List customer plans',
+        '',
+        'Lists the plans of customers.',
+        '/docs/developer/api/reference/list-customer-plans',
+      ),
+      section('List customers', '', 'Lists customers.', '/docs/developer/api/reference/list-customers'),
+    ]);
+    expect(rank('billing')[0].url).toBe('/docs/billing');
+    expect(rank('list customers endpoint')[0].url).toBe('/docs/developer/api/reference/list-customers');
+  });
+
   it('finds a section by the queries readers type for it, above one that shares only a word with them', () => {
     const page = (heading: string, text: string, queries?: string[]) => ({
       ...section('Test users', heading, text, `/docs/test-users#${heading.toLowerCase()}`),
