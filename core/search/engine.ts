@@ -12,6 +12,8 @@ export type SectionMeta = {
   hierarchy: string[];
   /** The page's title, for exact-title boosting. */
   title: string;
+  /** Other names of what the title names, from the glossary ("MFA" for "Multi-factor authentication"). */
+  titleNames?: string[];
   docsTag: string;
 };
 
@@ -99,7 +101,7 @@ export type IndexBase = Omit<AsPlainObject, 'index' | 'documentIds' | 'fieldLeng
  */
 export type SectionsFile = {
   docsTags: string[];
-  pages: [url: string, title: string, breadcrumb: string[], docsTag: number][];
+  pages: [url: string, title: string, breadcrumb: string[], docsTag: number, titleNames?: string[]][];
   sections: [page: number, fragment: string, ...headings: string[]][];
 };
 
@@ -139,7 +141,7 @@ export function packSections(sections: SectionMeta[]): SectionsFile {
   });
   const packed: SectionsFile['sections'] = [];
   const pages = [...members.values()].map((ids, page): SectionsFile['pages'][number] => {
-    const { url, title, docsTag } = sections[ids[0]];
+    const { url, title, docsTag, titleNames } = sections[ids[0]];
     const pageUrl = url.split('#')[0];
     const breadcrumb = commonPrefix(ids.map((id) => sections[id].hierarchy));
     for (const id of ids)
@@ -148,18 +150,21 @@ export function packSections(sections: SectionMeta[]): SectionsFile {
         sections[id].url.slice(pageUrl.length),
         ...sections[id].hierarchy.slice(breadcrumb.length),
       ];
-    return [pageUrl, title, breadcrumb, docsTags.indexOf(docsTag)];
+    return titleNames?.length
+      ? [pageUrl, title, breadcrumb, docsTags.indexOf(docsTag), titleNames]
+      : [pageUrl, title, breadcrumb, docsTags.indexOf(docsTag)];
   });
   return { docsTags, pages, sections: packed };
 }
 
 export function unpackSections({ docsTags, pages, sections }: SectionsFile): SectionMeta[] {
   return sections.map(([page, fragment, ...headings]) => {
-    const [url, title, breadcrumb, docsTag] = pages[page];
+    const [url, title, breadcrumb, docsTag, titleNames] = pages[page];
     return {
       url: url + fragment,
       hierarchy: [...breadcrumb, ...headings],
       title,
+      ...(titleNames ? { titleNames } : {}),
       docsTag: docsTags[docsTag],
     };
   });
@@ -385,9 +390,13 @@ export function rankSections(
    * How many query words the title lacks. A word that names the kind of page wanted is not lacking from
    * a page of that kind: "… through the REST API" and the operation "Create a user".
    */
-  const missingFromTitle = (title: string, kind: PageKind, matched: string[]) => {
+  const wordsOf = (title: string) => {
     let words = titleTerms.get(title);
     if (!words) titleTerms.set(title, (words = queryTerms(title)));
+    return words;
+  };
+  const missingFromTitle = (title: string, kind: PageKind, matched: string[]) => {
+    const words = wordsOf(title);
     const named = kind !== 'guide' && weightOf(kind) >= 1;
     const missing = terms.filter(
       (term) => !(named && KIND_WORDS.has(term)) && !words.some((word) => word.startsWith(term)),
@@ -414,16 +423,21 @@ export function rankSections(
     const isIntro = section.hierarchy.length <= 2;
     let score = (result.score / result.queryTerms.length) * coverage[i];
     const kind = pageKind(section.url);
-    const missing = missingFromTitle(section.title, kind, result.terms);
+    // The title, or another name of it ("mfa" for "Multi-factor authentication"): the one that lacks
+    // fewest query words.
+    const named = [section.title, ...(section.titleNames ?? [])]
+      .map((name) => ({ name, missing: missingFromTitle(name, kind, result.terms) }))
+      .reduce((best, next) => (next.missing < best.missing ? next : best));
+    const missing = named.missing;
     // A page whose title is the query: the same words in any form, misspelled or not ("Billing" for
     // "billing", "Provisioning" for "provisoning"), unless it is a generated page the query does not
     // ask for (the REST API's "Billing" operations for "billing").
     const titled =
       title === normalized ||
       (missing === 0 &&
-        titleTerms
-          .get(section.title)!
-          .every((word) => terms.some((term) => word.startsWith(term)) || result.terms.includes(word)));
+        wordsOf(named.name).every(
+          (word) => terms.some((term) => word.startsWith(term)) || result.terms.includes(word),
+        ));
     if (titled && weightOf(kind) >= 1) score += isIntro ? 1000 : 500;
     if (kb && title.startsWith(`${kb}:`)) score += isIntro ? 2000 : 1000;
     // Every query word in the page title (all but one of a longer question's): the page itself is

@@ -7,7 +7,7 @@ import { buildSearchFiles } from '@services-manager-docs/core/search/engine';
 import { contentDocs, type Pipelines } from '../content-model';
 import { glossaryEntries, searchSections } from './sections';
 import { popularTopics } from './labels';
-import { aliasesFor, glossarySynonyms } from './synonyms';
+import { aliasesFor, glossarySynonyms, titleNamesFor } from './synonyms';
 import { QUERIES_DIR, pagesWithoutQueries, readQueries, withQueries } from './queries';
 
 /** The folder (inside the site's generated files) served as a static directory; see docusaurus.config.ts. */
@@ -43,7 +43,13 @@ export default function searchIndexPlugin(context: LoadContext, options: { pipel
       // The glossary names abbreviations and other names of its terms: sections are found by any of them.
       const glossary = docs.find((entry) => entry.file === path.join(context.siteDir, 'docs', 'glossary.md'));
       const synonyms = glossarySynonyms(glossary ? glossaryEntries(glossary.content) : []);
-      const files = buildSearchFiles(sections, (text) => aliasesFor(text, synonyms));
+      const files = buildSearchFiles(
+        sections.map((section) => {
+          const titleNames = titleNamesFor(section.title, synonyms);
+          return titleNames.length ? { ...section, titleNames } : section;
+        }),
+        (text) => aliasesFor(text, synonyms),
+      );
       const hash = crypto.createHash('sha256').update(JSON.stringify(files)).digest('hex').slice(0, 10);
       const dir = path.join(outRoot, hash);
       await fs.rm(outRoot, { recursive: true, force: true });

@@ -77,3 +77,9 @@ export function aliasesFor(text: string, groups: string[][]): string {
   }
   return aliases.join(' ');
 }
+
+/** The other names of a title that is one of a synonym group's names ("mfa" for "Multi-factor authentication"). */
+export function titleNamesFor(title: string, groups: string[][]): string[] {
+  const name = tokenize(title).join(' ');
+  return groups.find((group) => group.includes(name))?.filter((other) => other !== name) ?? [];
+}

@@ -189,10 +189,14 @@ describe('the index files', () => {
       meta('/docs/a', ['API', 'Page'], 'Page', 'docs-api-current'),
       meta('/docs/a#x', ['Elsewhere', 'X']),
       meta('/', [], 'Home'),
+      {
+        ...meta('/docs/mfa', ['Docs', 'Multi-factor authentication'], 'Multi-factor authentication'),
+        titleNames: ['mfa'],
+      },
     ];
     const packed = packSections(sections);
     expect(unpackSections(JSON.parse(JSON.stringify(packed)))).toEqual(sections);
-    expect(packed.pages).toHaveLength(4);
+    expect(packed.pages).toHaveLength(5);
     expect(packed.docsTags).toEqual(['docs-default-current', 'docs-api-current']);
   });
 });
@@ -279,6 +283,22 @@ describe('rankSections', () => {
     ]);
     expect(rank('exchnage').map((hit) => hit.url)).toEqual(['/docs/services/exchange']);
     expect(rank('citrx daas')[0].url).toBe('/docs/services/citrix-daas');
+  });
+
+  it('ranks first the page titled by another name of the query ("mfa" opens Multi-factor authentication)', () => {
+    const rank = rankerOver([
+      section(
+        'KB00025: MFA codes are rejected',
+        '',
+        'MFA codes fail when the clock drifts. MFA MFA.',
+        '/docs/kb/kb00025',
+      ),
+      {
+        ...section('Multi-factor authentication', '', 'Users confirm a sign-in with MFA.', '/docs/mfa'),
+        titleNames: ['mfa'],
+      },
+    ]);
+    expect(rank('mfa')[0].url).toBe('/docs/mfa');
   });
 
   it('ranks first the page whose title is the query in any form: "billing" opens "Billing in Services Manager"', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { glossaryEntries, searchSections } from '../sections';
 import { parseDoc, unitsText, type ContentDoc } from '../../content-model';
-import { aliasesFor, glossarySynonyms } from '../synonyms';
+import { aliasesFor, glossarySynonyms, titleNamesFor } from '../synonyms';
 import { popularTopics, sectionLabel } from '../labels';
 
 const FILE = path.join(__dirname, 'p.md');
@@ -150,6 +150,15 @@ describe('glossarySynonyms', () => {
       'multi factor authentication two factor authentication msol',
     );
     expect(aliasesFor('Nothing here.', groups)).toBe('');
+  });
+
+  it('gives a title that is a glossary name its other names, and any other title none', async () => {
+    const groups = glossarySynonyms(await entries());
+    expect(titleNamesFor('Multi-factor authentication', groups)).toEqual([
+      'mfa',
+      'two factor authentication',
+    ]);
+    expect(titleNamesFor('Billing rules', groups)).toEqual([]);
   });
 });
 
