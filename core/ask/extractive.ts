@@ -148,6 +148,30 @@ const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
 // ---- Units of a section ----
 
+/**
+ * A table's rows with the cells a row leaves empty at its start filled from the row above: Markdown has
+ * no merged cells, so a table writes a value that spans rows once and leaves the cells below it empty
+ * ("Small | up to 2,000 | All-in-one…" then "| | | SQL Server…"). A row quoted on its own then still
+ * says what it belongs to. Empty cells after the first filled one are values ("none"), not spans.
+ */
+export function carryDown(table: Table): Table {
+  const rows: string[][] = [];
+  for (const row of table.rows) {
+    const lead = row.findIndex((cell) => cell.trim() !== '');
+    const above = rows.at(-1);
+    rows.push(lead > 0 && above ? [...above.slice(0, lead), ...row.slice(lead)] : row);
+  }
+  return { ...table, rows };
+}
+
+/** A unit with its tables' spans carried down (see carryDown), in list items too. */
+function withSpans(unit: PlainUnit): PlainUnit {
+  if (unit.type === 'table') return carryDown(unit);
+  if (unit.type === 'list')
+    return { ...unit, items: unit.items.map((item) => ({ ...item, units: item.units.map(withSpans) })) };
+  return unit;
+}
+
 /** What an answer may quote from a section: its blocks, with admonitions, quotes and tabs opened. */
 function blocksOf(source: Source): PlainUnit[] {
   const open = (units: PlainUnit[]): PlainUnit[] =>
@@ -155,7 +179,7 @@ function blocksOf(source: Source): PlainUnit[] {
       if (unit.type === 'admonition' || unit.type === 'quote') return open(unit.units);
       if (unit.type === 'tabs') return unit.tabs.flatMap((tab) => open(tab.units));
       if (unit.type === 'diagram' || unit.type === 'cards' || unit.type === 'heading') return [];
-      return [unit];
+      return [withSpans(unit)];
     });
   const title = source.title.trim().toLowerCase();
   return open(source.units ?? []).flatMap((unit): PlainUnit[] => {

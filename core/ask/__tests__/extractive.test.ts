@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   answerFromSources,
+  carryDown,
   chooseSections,
   focusOf,
   keepsMatchingRows,
@@ -347,6 +348,31 @@ describe('answerFromSources', () => {
     expect(answer.markdown.startsWith('| Placeholder | Value |')).toBe(true);
     expect(answer.markdown).toContain('{{Brand.PortalUrl}}');
     expect(answer.markdown).not.toContain('{{User.Name}}');
+  });
+
+  it('carries a merged cell down to the row it spans, on its own under the header', () => {
+    const sizing = table(
+      ['Size', 'Users', 'Server role', 'RAM', 'Notes'],
+      ['Small', 'up to 2,000', 'All-in-one: Portal, Api, Provisioning', '16 GB', 'One server'],
+      ['', '', 'SQL Server', '16 GB', ''],
+      ['Medium', '2,000 – 25,000', 'Web: Portal, Api', '8 GB', ''],
+      ['', '', 'SQL Server', '32 GB', ''],
+    );
+    expect(carryDown(sizing as Extract<PlainUnit, { type: 'table' }>).rows).toEqual([
+      ['Small', 'up to 2,000', 'All-in-one: Portal, Api, Provisioning', '16 GB', 'One server'],
+      ['Small', 'up to 2,000', 'SQL Server', '16 GB', ''],
+      ['Medium', '2,000 – 25,000', 'Web: Portal, Api', '8 GB', ''],
+      ['Medium', '2,000 – 25,000', 'SQL Server', '32 GB', ''],
+    ]);
+    const prerequisites = withUnits('/docs/installation/prerequisites#sizing', 'Prerequisites', 'Sizing', [
+      p('Size the servers by the number of users:'),
+      sizing,
+    ]);
+    const answer = answerFromSources('How much RAM does the SQL Server need in a small installation?', [
+      prerequisites,
+    ]);
+    expect(answer.markdown).toContain('| Small | up to 2,000 | SQL Server | 16 GB |');
+    expect(answer.markdown).not.toContain('32 GB');
   });
 
   it('keeps only the row of the message a reader looked up, under the table header', () => {
