@@ -108,11 +108,11 @@ const PAGE_NOUN = 'page|article|guide|section|topic|document|reference|chapter';
 /** "This page…": the noun is the page, which no sentence before it names. */
 const SELF_REFERENCE = new RegExp(`^(?:this|that)\\s+(?:${PAGE_NOUN})\\b`, 'i');
 
-/** Sentences about the page rather than the subject: who it is for, where to read on. */
-export const AUDIENCE = new RegExp(
-  `^(this (${PAGE_NOUN}) (is|explains|describes|covers|shows|takes|helps)\\b|it assumes\\b)`,
-  'i',
-);
+/**
+ * Sentences about the page rather than the subject: who it is for, what it covers or leaves out ("This
+ * page installs RabbitMQ without TLS"), what it assumes.
+ */
+export const AUDIENCE = new RegExp(`^(this (${PAGE_NOUN})\\b|it assumes\\b)`, 'i');
 const NAVIGATION =
   /^(see( also)?|read|related (pages?|articles?|topics?)|for (more|details|further|the full|a full|an overview)|back to)\b/i;
 /** Sections a reader never needs as an answer: versions it applies to, further links. */

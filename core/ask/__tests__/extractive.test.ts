@@ -234,6 +234,16 @@ describe('answerFromSources', () => {
     ]);
   });
 
+  it('never answers with what a page says of itself ("This page installs RabbitMQ without TLS…")', () => {
+    const rabbit = withUnits('/docs/installation/rabbitmq', 'Install RabbitMQ', '', [
+      p('This page installs RabbitMQ without TLS on port 5672.'),
+      p('The broker listens for AMQP on port 5672 until you switch it to TLS.'),
+    ]);
+    const answer = answerFromSources('Which port does RabbitMQ use without TLS?', [rabbit]);
+    expect(answer.markdown).toMatch(/^The broker listens for AMQP on port 5672/);
+    expect(answer.markdown).not.toContain('This page');
+  });
+
   it('answers "which version" with the version, not another item of the same checklist', () => {
     const answer = answerFromSources('Which SQL Server version do I need?', [PREREQUISITES]);
     expect(answer.markdown.split('\n')[0]).toBe(
