@@ -101,8 +101,14 @@ const CODE_QUESTION =
 const TROUBLE =
   /\b(errors?|fail\w*|rejected|denied|invalid|expired?|expires|stuck|not (work|start|run)\w*|\d{3,})\b/i;
 
-/** A sentence whose first word points back to a noun before it ("Their names…", "It…", "This…"). */
-export const LEADING_PRONOUN = /^(?:it|its|it's|this|that|these|those|they|their|them|he|she|his|her)\b/i;
+/**
+ * A sentence whose first word points back to a noun before it ("Their names…", "It…", "This…"), also
+ * after a preposition ("During it…", "In that case…").
+ */
+export const LEADING_PRONOUN =
+  /^(?:(?:during|in|after|before|with|for|from|under|on|at|by|until|unlike)\s+)?(?:it|its|it's|this|that|these|those|they|their|them|he|she|his|her)\b/i;
+/** A sentence that names what it follows on from without saying it ("the same operation", "…instead."). */
+const POINTS_BACK = /^(?:in \w+,? )?the same \w+\b(?![^,.;]*\bas\b)|\binstead\.$/i;
 /** What a page calls itself ("This page…", "this article…"). */
 const PAGE_NOUN = 'page|article|guide|section|topic|document|reference|chapter';
 /** "This page…": the noun is the page, which no sentence before it names. */
@@ -660,7 +666,9 @@ class AnswerWriter {
           piece.score * 0.5;
       this.used.add(piece.block);
       // A sentence that points back ("Their names are read-only…") brings the one it points to.
-      const leans = LEADING_PRONOUN.test(all[piece.index]) && !SELF_REFERENCE.test(all[piece.index]);
+      const leans =
+        (LEADING_PRONOUN.test(all[piece.index]) || POINTS_BACK.test(all[piece.index])) &&
+        !SELF_REFERENCE.test(all[piece.index]);
       const from = piece.index > 0 && leans ? piece.index - 1 : piece.index;
       const quoted = [...all.slice(from, piece.index + 1), ...(carriesOn ? [next] : [])];
       this.paragraph(quoted.join(' '));

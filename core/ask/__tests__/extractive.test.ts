@@ -333,6 +333,39 @@ describe('answerFromSources', () => {
     expect(answer.markdown.startsWith('Synced users have the source DirectorySync')).toBe(true);
   });
 
+  it('brings the sentence before one that points back after a preposition or by "the same" or "instead"', () => {
+    const cases: [string, string[], string][] = [
+      [
+        'Can people postpone MFA enrolment during the grace period?',
+        [
+          "The grace period starts at each person's first sign-in after enforcement.",
+          'During it they can select Remind me later; afterwards they must enrol.',
+        ],
+        'The grace period starts',
+      ],
+      [
+        'Which Cortex cmdlet adds a customer plan?',
+        [
+          'With the REST API, send the offer and quantity to POST /api/v2/customers/{customerId}/plans.',
+          'In Cortex the same operation is Add-SMCustomerPlan.',
+        ],
+        'With the REST API',
+      ],
+      [
+        "Does Contoso's file share live on its own server?",
+        [
+          'Northwind Hosting gives every customer a department share on files.example.com.',
+          "Contoso's file share lives on its own server instead.",
+        ],
+        'Northwind Hosting gives',
+      ],
+    ];
+    for (const [question, said, start] of cases) {
+      const section = withUnits('/docs/page#part', 'Page', 'Part', [p(said.join(' '))]);
+      expect(answerFromSources(question, [section]).markdown.startsWith(start)).toBe(true);
+    }
+  });
+
   it('shows the row that holds the value under its header, never "Key: value; Key: value"', () => {
     const answer = answerFromSources('When does the NightlySync job run?', [JOBS]);
     const [table] = blocksOf(answer.markdown);
