@@ -243,7 +243,7 @@ export function readerChecks(answer: Answer, quoted: Source[]): ReaderChecks {
 type ReadStep =
   | {
       kind: 'text';
-      role: 'paragraph' | 'heading' | 'item';
+      role: 'paragraph' | 'heading' | 'item' | 'cell';
       text: string;
       ordered: boolean;
       index: number;
@@ -273,6 +273,22 @@ function readingOrder(blocks: Block[], nested = false): ReadStep[] {
           ...readingOrder(block.nested[index] ?? [], true),
         ]),
       ];
+    // A table's cells are read before the table counts as shown: "the table above" in one of its own
+    // cells points to another table.
+    if (block.type === 'table')
+      return [
+        ...block.rows
+          .flat()
+          .map((cell, index): ReadStep => ({
+            kind: 'text',
+            role: 'cell',
+            text: text(cell),
+            ordered: false,
+            index,
+            nested,
+          })),
+        { kind: 'block', type: 'table' },
+      ];
     return [{ kind: 'block', type: block.type }];
   });
 }
@@ -292,7 +308,13 @@ const CONNECTIVE =
  */
 export function leftoverConnective(markdown: string): string | undefined {
   for (const step of readingOrder(parseMarkdown(markdown))) {
-    if (step.kind !== 'text' || step.role === 'heading' || step.nested || (step.ordered && step.index > 0))
+    if (
+      step.kind !== 'text' ||
+      step.role === 'heading' ||
+      step.role === 'cell' ||
+      step.nested ||
+      (step.ordered && step.index > 0)
+    )
       continue;
     const first = sentences(step.text)[0];
     if (first && CONNECTIVE.test(first)) return first;
@@ -359,7 +381,7 @@ export function unshownReference(markdown: string): string | undefined {
   };
   for (const [at, step] of order.entries()) {
     if (step.kind !== 'text') continue;
-    const before = order.slice(0, step.role === 'item' ? at : at - 1);
+    const before = order.slice(0, step.role === 'item' || step.role === 'cell' ? at : at - 1);
     const after = order.slice(at + 1);
     const all = sentences(step.text);
     for (const [i, sentence] of all.entries()) {

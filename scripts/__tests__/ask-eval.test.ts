@@ -176,6 +176,20 @@ describe('unshownReference', () => {
     expect(unshownReference('The next section explains the scopes. [1]')).toBeDefined();
   });
 
+  it("reads a table's cells: a step or a table they point to must be shown", () => {
+    const row = (fix: string) => `| Message | Fix |\n| --- | --- |\n| 403 Forbidden | ${fix} [1] |`;
+    expect(unshownReference(row('Add the permissions in the table above'))).toBe(
+      'Add the permissions in the table above',
+    );
+    expect(unshownReference(row('Publish offers in step 2'))).toBe('Publish offers in step 2');
+    expect(unshownReference(row('Add the Security role permissions'))).toBe(undefined);
+    expect(
+      unshownReference(
+        `| Permission |\n| --- |\n| Finance › Agreements |\n\n${row('Add the permissions in the table above')}`,
+      ),
+    ).toBe(undefined);
+  });
+
   it('passes a reference to what the answer shows, and words that only look like one', () => {
     expect(unshownReference('1. Open Settings.\n2. Select Save.\n3. If step 2 failed, retry. [1]')).toBe(
       undefined,
