@@ -102,10 +102,18 @@ export type PageFacts = {
   unlabelledCode: number;
   /** Every link target the body writes, in order. */
   links: string[];
+  /** Each table cell's text, its links' text left out. */
+  tableCells: string[];
 };
 
 export function pageFacts(file: string, body: string): PageFacts {
-  const facts: PageFacts = { words: 0, text: '', titles: 0, unlabelledCode: 0, links: [] };
+  const facts: PageFacts = { words: 0, text: '', titles: 0, unlabelledCode: 0, links: [], tableCells: [] };
+  const unlinked = (node: MdNode): string =>
+    node.type === 'link'
+      ? ''
+      : node.type === 'text' || node.type === 'inlineCode'
+        ? (node.value ?? '')
+        : (node.children ?? []).map(unlinked).join('');
   const parts: string[] = [];
   const visit = (node: MdNode) => {
     if (node.type === 'code') {
@@ -114,6 +122,7 @@ export function pageFacts(file: string, body: string): PageFacts {
     }
     if (node.type === 'heading' && node.depth === 1) facts.titles++;
     if (node.type === 'link' && node.url) facts.links.push(node.url);
+    if (node.type === 'tableCell') facts.tableCells.push(unlinked(node).trim());
     if (node.type === 'inlineCode') {
       facts.words++;
       parts.push(node.value ?? '');

@@ -59,6 +59,10 @@ describe('tag vocabulary', () => {
   });
 });
 
+/** "see the note in step 2", "in step 2", "the table above": what a cell points to without a link. */
+const POINTS_AWAY =
+  /\b(?:see (?:the )?(?:note|table|list|section|steps?)\b|(?:in|see|from) steps? \d+|(?:table|list|section|note|steps?) (?:above|below)\b)/i;
+
 describe('documentation pages', () => {
   it('cover every route the specification lists, once each', () => {
     const routes = docs.map((doc) => doc.route);
@@ -94,6 +98,11 @@ describe('documentation pages', () => {
     const minimum = minimumWords(doc);
     if (words < minimum)
       problems.push(`has ${words} words of prose; pages of its kind need at least ${minimum}`);
+    // A table is read a row at a time (and Ask AI quotes one row alone): a cell says what it points to.
+    for (const cell of factsOf(doc).tableCells.filter((text) => POINTS_AWAY.test(text)))
+      problems.push(
+        `the table cell "${cell}" points to a step, note or table elsewhere: link to it or say it`,
+      );
     const links = new Set(factsOf(doc).links.filter((href) => /\.mdx?(#|$)|^\/docs/.test(href)));
     if (links.size < 2) problems.push('must link to at least two related pages');
     expect(problems, file).toEqual([]);
@@ -162,13 +171,18 @@ describe('what the checks read of a page', () => {
       '```powershell',
       'Get-SMUser',
       '```',
+      '',
+      '| Symptom | Fix |',
+      '|---|---|',
+      '| `401` | [Publish the offers](#publish) again |',
     ].join('\n');
     expect(pageFacts('docs/page.md', body)).toEqual({
-      words: 9,
-      text: 'A second title Run Get-SMCustomer as described in Customers .',
+      words: 16,
+      text: 'A second title Run Get-SMCustomer as described in Customers . Symptom Fix 401 Publish the offers again',
       titles: 1,
       unlabelledCode: 1,
-      links: ['../concepts/customers.md#lifecycle'],
+      links: ['../concepts/customers.md#lifecycle', '#publish'],
+      tableCells: ['Symptom', 'Fix', '401', 'again'],
     });
   });
 });
