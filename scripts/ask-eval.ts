@@ -277,16 +277,14 @@ function readingOrder(blocks: Block[], nested = false): ReadStep[] {
     // cells points to another table.
     if (block.type === 'table')
       return [
-        ...block.rows
-          .flat()
-          .map((cell, index): ReadStep => ({
-            kind: 'text',
-            role: 'cell',
-            text: text(cell),
-            ordered: false,
-            index,
-            nested,
-          })),
+        ...block.rows.flat().map((cell, index): ReadStep => ({
+          kind: 'text',
+          role: 'cell',
+          text: text(cell),
+          ordered: false,
+          index,
+          nested,
+        })),
         { kind: 'block', type: 'table' },
       ];
     return [{ kind: 'block', type: block.type }];
