@@ -322,6 +322,22 @@ const NAMED_WEIGHT = 2.5;
 const API_WEIGHT = 1.3;
 
 /**
+ * A word the docs lack, with two neighbouring letters swapped back when that gives one they have
+ * ("sycn" → "sync"): an edit-distance typo tolerance counts a swap as two edits, which it allows from
+ * seven letters only. The first letter stays (it decides which index shard the word is in), and so does
+ * a word that starts words of the docs, which may still be being typed.
+ */
+export function transposed(index: MiniSearch<IndexedSection>, term: string): string {
+  const has = (word: string, prefix = false) => index.search(word, { prefix, fuzzy: false }).length > 0;
+  if (term.length < 4 || has(term, true)) return term;
+  for (let i = 1; i < term.length - 1; i++) {
+    const swapped = `${term.slice(0, i)}${term[i + 1]}${term[i]}${term.slice(i + 2)}`;
+    if (swapped !== term && has(swapped)) return swapped;
+  }
+  return term;
+}
+
+/**
  * Sections ranked for a query: prefix matching on every word, typo tolerance on longer words, title
  * and heading matches above body matches, and a page whose title is the query (or whose KB number it
  * names) first.
@@ -334,7 +350,7 @@ export function rankSections(
 ): RankedSection[] {
   const exact = normalizeQuery(query);
   const normalized = exact.toLowerCase();
-  const terms = queryTerms(query);
+  const terms = queryTerms(query).map((term) => transposed(index, term));
   if (!terms.length) return [];
   const filterResult = filter
     ? (result: { id: unknown }) => filter(sections[result.id as number])

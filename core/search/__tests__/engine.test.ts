@@ -285,6 +285,17 @@ describe('rankSections', () => {
     expect(rank('citrx daas')[0].url).toBe('/docs/services/citrix-daas');
   });
 
+  it('swaps back two neighbouring letters of a shorter word the docs lack ("sycn")', () => {
+    const rank = rankerOver([
+      section('Directory Sync', '', 'Sync users from Active Directory.', '/docs/services/adsync'),
+      section('Glossary', 'Directory', 'A directory lists users.', '/docs/glossary'),
+    ]);
+    expect(rank('directory sycn')[0].url).toBe('/docs/services/adsync');
+    expect(rank('sycn').map((hit) => hit.url)).toEqual(['/docs/services/adsync']);
+    // A word that starts a word of the docs may still be being typed: it is not changed.
+    expect(rank('directory sy')[0].url).toBe('/docs/services/adsync');
+  });
+
   it('ranks first the page titled by another name of the query ("mfa" opens Multi-factor authentication)', () => {
     const rank = rankerOver([
       section(
