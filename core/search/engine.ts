@@ -12,7 +12,10 @@ export type SectionMeta = {
   hierarchy: string[];
   /** The page's title, for exact-title boosting. */
   title: string;
-  /** Other names of what the title names, from the glossary ("MFA" for "Multi-factor authentication"). */
+  /**
+   * The title with the glossary's other names of what it names ("set up mfa" for "Set up multi-factor
+   * authentication"): their words are indexed as title words, and they count for the exact-title bonus.
+   */
   titleNames?: string[];
   docsTag: string;
 };
@@ -194,6 +197,13 @@ export function identifierWords(text: string): string {
   return [...words].join(' ');
 }
 
+/** The title and the words its other names add ("mfa two factor" for "Set up multi-factor authentication"). */
+function titleWithNames({ title, titleNames = [] }: SourceSection): string {
+  const own = new Set(tokenize(title));
+  const added = new Set(titleNames.flatMap((name) => tokenize(name)).filter((word) => !own.has(word)));
+  return [title, ...added].join(' ');
+}
+
 /**
  * Builds the files the browser downloads: the index without terms, term shards, metadata and texts.
  * `aliasesOf` gives the other names (synonyms, abbreviations) of what a section mentions, indexed with it.
@@ -208,7 +218,7 @@ export function buildSearchFiles(
       const text = unitsText(section.units);
       return {
         id,
-        title: section.title,
+        title: titleWithNames(section),
         heading: section.heading,
         text,
         aliases: [

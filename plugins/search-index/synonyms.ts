@@ -78,8 +78,19 @@ export function aliasesFor(text: string, groups: string[][]): string {
   return aliases.join(' ');
 }
 
-/** The other names of a title that is one of a synonym group's names ("mfa" for "Multi-factor authentication"). */
+/**
+ * The title as readers may also write it: each glossary name it contains replaced by each other name of
+ * the same thing ("set up mfa" for "Set up multi-factor authentication", "msol" for "Microsoft Online").
+ */
 export function titleNamesFor(title: string, groups: string[][]): string[] {
   const name = tokenize(title).join(' ');
-  return groups.find((group) => group.includes(name))?.filter((other) => other !== name) ?? [];
+  const padded = ` ${name} `;
+  return groups.flatMap((group) => {
+    const present = group.find((member) => padded.includes(` ${member} `));
+    return present
+      ? group
+          .filter((other) => other !== present)
+          .map((other) => padded.replace(` ${present} `, ` ${other} `).trim())
+      : [];
+  });
 }

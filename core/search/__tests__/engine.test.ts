@@ -285,6 +285,18 @@ describe('rankSections', () => {
     expect(rank('citrx daas')[0].url).toBe('/docs/services/citrix-daas');
   });
 
+  it("indexes the words of a title's other names as title words", () => {
+    const rank = rankerOver([
+      section('Sign-in problems', 'Codes', 'MFA recovery codes and MFA resets.', '/docs/sign-in#codes'),
+      {
+        ...section('Multi-factor authentication', 'Recovery', 'Use a recovery code.', '/docs/mfa#recovery'),
+        titleNames: ['mfa', 'two factor authentication'],
+      },
+    ]);
+    expect(rank('mfa recovery')[0].url).toBe('/docs/mfa#recovery');
+    expect(rank('two factor recovery')[0].url).toBe('/docs/mfa#recovery');
+  });
+
   it('swaps back two neighbouring letters of a shorter word the docs lack ("sycn")', () => {
     const rank = rankerOver([
       section('Directory Sync', '', 'Sync users from Active Directory.', '/docs/services/adsync'),

@@ -152,11 +152,15 @@ describe('glossarySynonyms', () => {
     expect(aliasesFor('Nothing here.', groups)).toBe('');
   });
 
-  it('gives a title that is a glossary name its other names, and any other title none', async () => {
+  it('gives a title that holds a glossary name its other names, and any other title none', async () => {
     const groups = glossarySynonyms(await entries());
     expect(titleNamesFor('Multi-factor authentication', groups)).toEqual([
       'mfa',
       'two factor authentication',
+    ]);
+    expect(titleNamesFor('Set up multi-factor authentication', groups)).toEqual([
+      'set up mfa',
+      'set up two factor authentication',
     ]);
     expect(titleNamesFor('Billing rules', groups)).toEqual([]);
   });
