@@ -337,12 +337,11 @@ const API_WEIGHT = 1.3;
  * seven letters only. The first letter stays (it decides which index shard the word is in), and so does
  * a word that starts words of the docs, which may still be being typed.
  */
-export function transposed(index: MiniSearch<IndexedSection>, term: string): string {
-  const has = (word: string, prefix = false) => index.search(word, { prefix, fuzzy: false }).length > 0;
-  if (term.length < 4 || has(term, true)) return term;
+export function transposed(term: string, has: (word: string, prefix: boolean) => boolean): string {
+  if (term.length < 4 || has(term, false) || has(term, true)) return term;
   for (let i = 1; i < term.length - 1; i++) {
     const swapped = `${term.slice(0, i)}${term[i + 1]}${term[i]}${term.slice(i + 2)}`;
-    if (swapped !== term && has(swapped)) return swapped;
+    if (swapped !== term && has(swapped, false)) return swapped;
   }
   return term;
 }
@@ -360,7 +359,16 @@ export function rankSections(
 ): RankedSection[] {
   const exact = normalizeQuery(query);
   const normalized = exact.toLowerCase();
-  const terms = queryTerms(query).map((term) => transposed(index, term));
+  // Whether the docs have a word (or a word starting with it): asked once per word and query.
+  const known = new Map<string, boolean>();
+  const has = (word: string, prefix: boolean) => {
+    const key = `${prefix ? '*' : ''}${word}`;
+    let found = known.get(key);
+    if (found === undefined)
+      known.set(key, (found = index.search(word, { prefix, fuzzy: false }).length > 0));
+    return found;
+  };
+  const terms = queryTerms(query).map((term) => transposed(term, has));
   if (!terms.length) return [];
   const filterResult = filter
     ? (result: { id: unknown }) => filter(sections[result.id as number])
@@ -369,17 +377,14 @@ export function rankSections(
   // typos, but only in a word the docs do not contain ("biling"), so that "change" does not also match
   // "charge", nor "stop" "step".
   const last = terms.length - 1;
-  const typo = (term: string, distance: number | false) =>
-    distance && index.search(term, { prefix: false, fuzzy: false }).length ? false : distance;
+  const typo = (term: string, distance: number | false) => (distance && has(term, false) ? false : distance);
   // Two edits from seven letters of a stem on, so that a swap of two letters ("exchnage") is forgiven.
   const wordDistance = (term: string) => (term.length >= 7 ? 2 : term.length >= 4 && 1);
   // A last word that starts no word of the docs ("citrx") is not being typed: it is misspelled.
   // Only from four letters on (a shorter word gets no typo tolerance either way): no second search
   // for the first letters typed.
   const lastDistance = (term: string) =>
-    term.length < 4 || index.search(term, { prefix: true, fuzzy: false }).length
-      ? term.length >= 6 && 0.15
-      : wordDistance(term);
+    term.length < 4 || has(term, true) ? term.length >= 6 && 0.15 : wordDistance(term);
   const results = index.search(
     {
       combineWith: 'OR',
