@@ -102,15 +102,22 @@ export type PageFacts = {
   unlabelledCode: number;
   /** Every link target the body writes, in order. */
   links: string[];
-  /** Each table cell's text, its links' text left out. */
+  /** Each table cell's text, its links' text left out (but a link that reads only "Step 2"). */
   tableCells: string[];
 };
 
 export function pageFacts(file: string, body: string): PageFacts {
   const facts: PageFacts = { words: 0, text: '', titles: 0, unlabelledCode: 0, links: [], tableCells: [] };
+  const textOf = (node: MdNode): string =>
+    node.type === 'text' || node.type === 'inlineCode'
+      ? (node.value ?? '')
+      : (node.children ?? []).map(textOf).join('');
+  // A link says what it points to, unless its text is only a step's number ("Step 2").
   const unlinked = (node: MdNode): string =>
     node.type === 'link'
-      ? ''
+      ? /^steps? \d+$/i.test(textOf(node).trim())
+        ? textOf(node)
+        : ''
       : node.type === 'text' || node.type === 'inlineCode'
         ? (node.value ?? '')
         : (node.children ?? []).map(unlinked).join('');

@@ -59,9 +59,12 @@ describe('tag vocabulary', () => {
   });
 });
 
-/** "see the note in step 2", "in step 2", "the table above": what a cell points to without a link. */
+/**
+ * "see the note in step 2", "in step 2", "the table above", "(Step 2)": what a cell points to without
+ * a link, or with a link that names only a step's number.
+ */
 const POINTS_AWAY =
-  /\b(?:see (?:the )?(?:note|table|list|section|steps?)\b|(?:in|see|from) steps? \d+|(?:table|list|section|note|steps?) (?:above|below)\b)/i;
+  /\b(?:see (?:the )?(?:note|table|list|section|steps?)\b|(?:in|see|from) steps? \d+|(?:table|list|section|note|steps?) (?:above|below)\b)|\(steps? \d+\)|^steps? \d+$/i;
 
 describe('documentation pages', () => {
   it('cover every route the specification lists, once each', () => {
@@ -101,7 +104,7 @@ describe('documentation pages', () => {
     // A table is read a row at a time (and Ask AI quotes one row alone): a cell says what it points to.
     for (const cell of factsOf(doc).tableCells.filter((text) => POINTS_AWAY.test(text)))
       problems.push(
-        `the table cell "${cell}" points to a step, note or table elsewhere: link to it or say it`,
+        `the table cell "${cell}" points to a step, note or table elsewhere: say what to do, and link to it by its name`,
       );
     const links = new Set(factsOf(doc).links.filter((href) => /\.mdx?(#|$)|^\/docs/.test(href)));
     if (links.size < 2) problems.push('must link to at least two related pages');
@@ -175,14 +178,15 @@ describe('what the checks read of a page', () => {
       '| Symptom | Fix |',
       '|---|---|',
       '| `401` | [Publish the offers](#publish) again |',
+      '| `403` | Fix the role ([Step 2](#role)) |',
     ].join('\n');
     expect(pageFacts('docs/page.md', body)).toEqual({
-      words: 16,
-      text: 'A second title Run Get-SMCustomer as described in Customers . Symptom Fix 401 Publish the offers again',
+      words: 22,
+      text: 'A second title Run Get-SMCustomer as described in Customers . Symptom Fix 401 Publish the offers again 403 Fix the role ( Step 2 )',
       titles: 1,
       unlabelledCode: 1,
-      links: ['../concepts/customers.md#lifecycle', '#publish'],
-      tableCells: ['Symptom', 'Fix', '401', 'again'],
+      links: ['../concepts/customers.md#lifecycle', '#publish', '#role'],
+      tableCells: ['Symptom', 'Fix', '401', 'again', '403', 'Fix the role (Step 2)'],
     });
   });
 });
