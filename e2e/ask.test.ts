@@ -254,7 +254,7 @@ describe('Ask AI, a model behind npm run ask-proxy', () => {
 
   it('cancels the answer, up to the model, when the dialog closes', async () => {
     const { page } = await withModel();
-    await askAi(page, `${QUESTION} STALL`);
+    await askAi(page, `${QUESTION} HOLD`);
     await page.getByRole('dialog').getByText('Looking this up').waitFor();
     const request = model.requests.at(-1)!;
     assert.equal(request.closed, false);

@@ -19,8 +19,10 @@ export type ModelRequest = {
 
 /**
  * A chat-completions server that streams `answer` in small pieces. Markers in the question change it:
- * `FAIL` answers HTTP 500, `SILENT` never sends a byte, `STALL` sends one piece then only keep-alive
+ * `FAIL` answers HTTP 500, `SILENT` never sends a byte, `HOLD` sends one piece then only keep-alive
  * comments, `GATE` holds the second half of the answer until `release()` (sending keep-alive comments).
+ * Each marker is a word of the docs: the proxy's gate counts a word the docs lack against a question,
+ * so a made-up marker could keep the question from ever reaching this server.
  */
 export async function startFakeModel(answer: string) {
   const requests: ModelRequest[] = [];
@@ -39,7 +41,7 @@ export async function startFakeModel(answer: string) {
       if (question.includes('FAIL')) return void res.writeHead(500).end('{"error":{"message":"boom"}}');
       res.writeHead(200, { 'Content-Type': 'text/event-stream' });
       if (question.includes('SILENT')) return;
-      if (question.includes('STALL')) {
+      if (question.includes('HOLD')) {
         res.write(chunk('Looking this up'));
         const timer = setInterval(() => res.write(': still thinking\n\n'), 200);
         res.on('close', () => clearInterval(timer));
