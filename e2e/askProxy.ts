@@ -26,8 +26,10 @@ export type ModelRequest = {
  */
 export async function startFakeModel(answer: string) {
   const requests: ModelRequest[] = [];
+  // Resolves the held answer's gate. The gate is made when the request arrives, so a release that comes
+  // before the answer reaches its middle (the page may show the first half while pieces are still being
+  // written) is not lost.
   let release: () => void = () => undefined;
-  let gate = new Promise<void>((resolve) => (release = resolve));
   const pieces = answer.match(/[\s\S]{1,12}/g)!;
   const chunk = (content: string) => `data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`;
   const server = http.createServer((req, res) => {
@@ -47,8 +49,11 @@ export async function startFakeModel(answer: string) {
         res.on('close', () => clearInterval(timer));
         return;
       }
+      const gate = question.includes('GATE')
+        ? new Promise<void>((resolve) => (release = resolve))
+        : undefined;
       for (const [i, piece] of pieces.entries()) {
-        if (question.includes('GATE') && i === Math.floor(pieces.length / 2)) {
+        if (gate && i === Math.floor(pieces.length / 2)) {
           // Held as a model that is still thinking: keep-alive comments, so the proxy's idle time-out
           // never ends the answer however long the page takes to show the first half.
           const timer = setInterval(() => res.write(': still thinking\n\n'), 200);
@@ -65,10 +70,7 @@ export async function startFakeModel(answer: string) {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     requests,
-    release: () => {
-      release();
-      gate = new Promise<void>((resolve) => (release = resolve));
-    },
+    release: () => release(),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
