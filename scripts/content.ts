@@ -4,7 +4,7 @@ import yaml from 'js-yaml';
 import { GENERATED_DIR } from '../plugins/api-reference';
 import { CORTEX_DIR } from '../plugins/api-reference/cortex/load';
 import { frontMatterBlock, parseTree } from '../plugins/content-model/parse';
-import type { MdNode } from '../plugins/content-model/fromTree';
+import { textOf, type MdNode } from '../plugins/content-model/fromTree';
 
 export type FrontMatter = {
   id?: string;
@@ -108,19 +108,15 @@ export type PageFacts = {
 
 export function pageFacts(file: string, body: string): PageFacts {
   const facts: PageFacts = { words: 0, text: '', titles: 0, unlabelledCode: 0, links: [], tableCells: [] };
-  const textOf = (node: MdNode): string =>
-    node.type === 'text' || node.type === 'inlineCode'
-      ? (node.value ?? '')
-      : (node.children ?? []).map(textOf).join('');
   // A link says what it points to, unless its text is only a step's number ("Step 2").
   const unlinked = (node: MdNode): string =>
     node.type === 'link'
       ? /^steps? \d+$/i.test(textOf(node).trim())
         ? textOf(node)
         : ''
-      : node.type === 'text' || node.type === 'inlineCode'
-        ? (node.value ?? '')
-        : (node.children ?? []).map(unlinked).join('');
+      : node.children
+        ? node.children.map(unlinked).join('')
+        : textOf(node);
   const parts: string[] = [];
   const visit = (node: MdNode) => {
     if (node.type === 'code') {

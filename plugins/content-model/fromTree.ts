@@ -76,7 +76,8 @@ function stringLiteral(expression: string): string | undefined {
   return undefined;
 }
 
-const textOf = (node: MdNode): string =>
+/** A node's text: its text and inline code, and string literals of MDX expressions, in order. */
+export const textOf = (node: MdNode): string =>
   node.type === 'text' || node.type === 'inlineCode'
     ? (node.value ?? '')
     : node.type === 'mdxTextExpression' || node.type === 'mdxFlowExpression'
